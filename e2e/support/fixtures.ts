@@ -1,0 +1,29 @@
+import { test as base, expect } from '@playwright/test';
+
+/**
+ * Every spec runs against the server the global setup started, and fails on any error the
+ * page logs: a console error a user never sees is still a bug.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    const baseUrl = process.env.E2E_BASE_URL;
+    if (!baseUrl) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server');
+    await use(baseUrl);
+  },
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, 'the page logged errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

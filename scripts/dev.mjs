@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// `npm run dev`: the API on :3001 (reloading on change) and Vite on :5173 proxying /api and
+// /media to it. Both stop together.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const apiPort = process.env.API_PORT ?? '3001';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', '@nivaas/api'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: apiPort },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@nivaas/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_ORIGIN: `http://localhost:${apiPort}` },
+  }),
+];
+
+const stopAll = (code) => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  process.exitCode = code;
+};
+for (const child of children) child.on('exit', (code) => stopAll(code ?? 0));
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm start`: build whatever is missing or stale, then run the API server, which serves the
+// built web app, the API and the media from one origin. The server itself creates, migrates
+// and seeds the embedded database on first start.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 20 || (major === 20 && minor < 19)) {
+  console.error(`Nivaas needs Node.js 20.19 or newer; this is ${process.version}.`);
+  process.exit(1);
+}
+
+if (!existsSync(path.join(root, 'node_modules'))) {
+  console.error('Dependencies are missing: run `npm install` first.');
+  process.exit(1);
+}
+
+/** Newest modification time under the given paths, skipping build output and dependencies. */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (target) => {
+    if (!existsSync(target)) return;
+    const stats = statSync(target);
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(target)) {
+        if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+        visit(path.join(target, entry));
+      }
+    } else {
+      newest = Math.max(newest, stats.mtimeMs);
+    }
+  };
+  paths.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+const shared = ['packages/contracts', 'package-lock.json'];
+const targets = [
+  {
+    name: 'web app',
+    workspace: '@nivaas/web',
+    stamp: 'apps/web/dist/.build-stamp',
+    sources: ['apps/web', ...shared],
+  },
+  {
+    name: 'API server',
+    workspace: '@nivaas/api',
+    stamp: 'apps/api/dist/.build-stamp',
+    sources: ['apps/api', 'packages/db', ...shared],
+  },
+];
+
+for (const target of targets) {
+  const stampPath = path.join(root, target.stamp);
+  const builtAt = existsSync(stampPath) ? statSync(stampPath).mtimeMs : 0;
+  if (builtAt >= newestMtime(target.sources)) continue;
+
+  console.log(`Building the ${target.name}...`);
+  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error(`Building the ${target.name} failed.`);
+    process.exit(result.status ?? 1);
+  }
+  writeFileSync(stampPath, `${new Date().toISOString()}\n`);
+}
+
+// Same process, so the server's own signal handlers own graceful shutdown.
+await import(pathToFileURL(path.join(root, 'apps/api/dist/server.js')).href);
