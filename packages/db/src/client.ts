@@ -1,0 +1,173 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+/**
+ * What a raw `db.execute(sql...)` resolves to on either driver. PGlite's `Results` and pg's `QueryResult` differ,
+ * but both carry `rows`, and that is all a repository may rely on.
+ */
+export interface QueryResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+
+export interface RowsResult<TRow> {
+  rows: (TRow extends Record<string, unknown> ? TRow : Record<string, unknown>)[];
+}
+
+/** The one query-builder type repositories take, whichever driver is underneath. */
+export type Db = PgDatabase<QueryResultHKT, typeof schema>;
+
+/** A transaction handle; it is also a `Db`, so repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** Resolves when the database answers; rejects otherwise (readiness probes). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** PostgreSQL connection string. When set, PostgreSQL through `pg` is used and `dataDir`/`inMemory` are ignored. */
+  databaseUrl?: string;
+  /** PGlite's data folder (created if missing), e.g. `<repo>/data/pglite`. */
+  dataDir?: string;
+  /** PGlite in memory: nothing is written to disk. */
+  inMemory?: boolean;
+  /**
+   * A schema to keep every table (and drizzle's migration journal) in, searched before `public`. Created if missing.
+   * Tests use a fresh one per database; a PostgreSQL shared with other apps may use it too.
+   */
+  searchPath?: string;
+}
+
+/** Pool size for PostgreSQL; one process rarely gains from more, and PostgreSQL's default limit is 100. */
+const POOL_MAX = 10;
+
+/** Serialises `CREATE EXTENSION` across processes: two at once can both pass IF NOT EXISTS and one then fails. */
+const EXTENSION_LOCK_KEY = 7_431_001;
+
+/**
+ * The committed migrations, found through the package's own package.json (it is exported) rather than relative to
+ * this file, so the path survives the API being bundled into apps/api/dist/server.js.
+ */
+export function migrationsFolder(): string {
+  const packageJson = createRequire(import.meta.url).resolve('@nivaas/db/package.json');
+  return path.join(path.dirname(packageJson), 'migrations');
+}
+
+/**
+ * Opens the database and brings it to the latest committed migration. PGlite (embedded, the default) unless a
+ * `databaseUrl` is given; both run the same SQL files (docs/decisions/001-pglite-embedded-default.md).
+ */
+export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
+  const searchPath = options.searchPath === undefined ? undefined : checkIdentifier(options.searchPath);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, searchPath);
+  if (!options.inMemory && !options.dataDir) {
+    throw new Error('createDb: pass databaseUrl, dataDir or inMemory: true');
+  }
+  return openPglite(options.inMemory ? undefined : options.dataDir, searchPath);
+}
+
+async function openPglite(dataDir: string | undefined, searchPath: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  try {
+    const pglite = drizzlePglite({ client, schema });
+    if (searchPath) {
+      // PGlite is a single connection, so a session-level SET holds for everything that follows.
+      await client.exec(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"; SET search_path TO "${searchPath}", public;`);
+    }
+    await migratePglite(pglite, { migrationsFolder: migrationsFolder(), migrationsSchema: searchPath ?? 'drizzle' });
+    return {
+      // No cast: PgliteDatabase and NodePgDatabase are both PgDatabase, and QueryResultHKT asks only for `rows`.
+      db: pglite,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: () => client.close(),
+    };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+async function openPostgres(databaseUrl: string, searchPath: string | undefined): Promise<Database> {
+  // A startup parameter rather than a SET after connect: every pooled connection gets it before its first query.
+  const connectionOptions = searchPath ? `-c search_path="${searchPath}",public` : undefined;
+  await migratePostgres(databaseUrl, connectionOptions, searchPath);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, options: connectionOptions });
+  // An idle client that loses its server (restart, failover) emits here; without a listener Node would crash.
+  pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+  const nodePg = drizzleNodePg({ client: pool, schema });
+  return {
+    db: nodePg,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Migrates on one dedicated connection so session-level advisory locks hold: several API processes (or test
+ * files) starting together then take turns instead of racing the same DDL.
+ */
+async function migratePostgres(
+  databaseUrl: string,
+  connectionOptions: string | undefined,
+  searchPath: string | undefined,
+): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, options: connectionOptions });
+  await client.connect();
+  try {
+    await withAdvisoryLock(client, sql`${EXTENSION_LOCK_KEY}`, async () => {
+      // pg_trgm once, in public, shared by every schema; the first migration repeats it for PGlite and fresh servers.
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+      if (searchPath) await client.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"`);
+    });
+    const lockName = `nivaas:migrate:${searchPath ?? 'public'}`;
+    await withAdvisoryLock(client, sql`hashtext(${lockName})`, () =>
+      migrateNodePg(drizzleNodePg({ client }), {
+        migrationsFolder: migrationsFolder(),
+        migrationsSchema: searchPath ?? 'drizzle',
+      }),
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function withAdvisoryLock<T>(client: pg.Client, key: ReturnType<typeof sql>, work: () => Promise<T>): Promise<T> {
+  const lockDb = drizzleNodePg({ client });
+  await lockDb.execute(sql`select pg_advisory_lock(${key})`);
+  try {
+    return await work();
+  } finally {
+    await lockDb.execute(sql`select pg_advisory_unlock(${key})`);
+  }
+}
+
+/** Schema names are spliced into DDL and startup options, so only plain identifiers are accepted. */
+function checkIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
+    throw new Error(`createDb: searchPath must be a lower-case SQL identifier, got ${JSON.stringify(name)}`);
+  }
+  return name;
+}

@@ -1,0 +1,77 @@
+/**
+ * The closed vocabularies the database enforces with CHECK constraints. The first four repeat
+ * `@nivaas/contracts` on purpose: the db package must not depend on the API's zod layer, and
+ * `enums.test.ts` fails the build if the two ever drift apart.
+ */
+
+/** spec §3/§4: decided by the provider. */
+export const APPROVALS = ['approved', 'pending', 'rejected'] as const;
+export type Approval = (typeof APPROVALS)[number];
+
+/** spec §4: the display toggle, offered only on approved properties. */
+export const STATUSES = ['active', 'inactive'] as const;
+export type Status = (typeof STATUSES)[number];
+
+/** spec §3: 'pent house' keeps its space because the client builds URLs and labels from it. */
+export const PROPERTY_TYPES = ['apartment', 'villa', 'plot', 'residentialhouse', 'pent house', 'studio'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+/** One table holds both: a builder's development ('project') and a user's or broker's upload ('listing'). */
+export const ITEMS = ['project', 'listing'] as const;
+export type Item = (typeof ITEMS)[number];
+
+export const PROJECT_MEDIA_TITLES = ['logo', 'banner', 'gallery'] as const;
+export type ProjectMediaTitle = (typeof PROJECT_MEDIA_TITLES)[number];
+
+export const CITY_MEDIA_TITLES = ['banner', 'logo'] as const;
+export type CityMediaTitle = (typeof CITY_MEDIA_TITLES)[number];
+
+export const TRANSACTION_TAGS = ['New Booking', 'Resale'] as const;
+export type TransactionTag = (typeof TRANSACTION_TAGS)[number];
+
+export const FURNISHINGS = ['Unfurnished', 'Semi-Furnished', 'Fully Furnished'] as const;
+export type Furnishing = (typeof FURNISHINGS)[number];
+
+export const FACINGS = ['East', 'West', 'North', 'South', 'North-East', 'North-West', 'South-East', 'South-West'] as const;
+export type Facing = (typeof FACINGS)[number];
+
+/**
+ * Tags are free text in the column (the provider may invent new ones); these are the ones the
+ * home page rails and filters know. spec §2: 'Upcoming Launches' marks a pre-launch project.
+ */
+export const PROJECT_TAGS = [
+  'Trending',
+  'Upcoming Launches',
+  'Ready to Move',
+  'New Launch',
+  'Luxury',
+  'Affordable',
+  'Gated Community',
+] as const;
+export type ProjectTag = (typeof PROJECT_TAGS)[number];
+
+export const LEAD_SOURCES = ['form', 'chat'] as const;
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+
+/** spec §2 leads screen: Interested, Not Interested, Add to CRM. */
+export const LEAD_STAGES = ['new', 'interested', 'not_interested', 'crm'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+export const REVIEW_SUBJECTS = ['city', 'zone', 'location'] as const;
+export type ReviewSubject = (typeof REVIEW_SUBJECTS)[number];
+
+export const OTP_CHANNELS = ['phone', 'email'] as const;
+export type OtpChannel = (typeof OTP_CHANNELS)[number];
+
+export const SUBJECT_KINDS = ['user', 'broker', 'provider'] as const;
+export type SubjectKind = (typeof SUBJECT_KINDS)[number];
+
+export const STAFF_ROLES = ['admin', 'moderator'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** spec §3 tracking session payload: user_type. */
+export const VISITOR_TYPES = ['user', 'broker', 'guest'] as const;
+export type VisitorType = (typeof VISITOR_TYPES)[number];
+
+export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
