@@ -1,0 +1,62 @@
+import type { Database } from '@nivaas/db';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
+import { createLogger } from './logger';
+import { bannersRoutes } from './modules/banners/banners.routes';
+import { citiesRoutes } from './modules/cities/cities.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { projectsRoutes } from './modules/projects/projects.routes';
+import compression from './plugins/compression';
+import errors from './plugins/errors';
+import media from './plugins/media';
+import openApi from './plugins/openapi';
+import securityHeaders from './plugins/security-headers';
+import web from './plugins/web';
+
+export interface AppDeps {
+  config: Config;
+  /** Opened and closed by the caller (server.ts or a test): the app only borrows it. */
+  database: Database;
+  /** Defaults to a pino logger built from `config`. */
+  logger?: FastifyBaseLogger;
+}
+
+const API_PREFIX = '/api';
+
+/**
+ * Builds the whole application and never listens, so tests drive it with `app.inject()`.
+ * Plugins first (errors and headers must see every route), then the API modules, then the web app,
+ * whose catch-all route is the fallback for everything else.
+ */
+export async function buildApp({ config, database, logger }: AppDeps) {
+  const app = Fastify({
+    loggerInstance: logger ?? createLogger(config),
+    genReqId: requestIdFor,
+    requestIdLogLabel: 'requestId',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  await app.register(errors);
+  await app.register(securityHeaders);
+  await app.register(compression);
+  await app.register(openApi);
+  await app.register(media, { mediaDir: config.mediaDir });
+
+  const modules = { prefix: API_PREFIX, database };
+  await app.register(healthRoutes, modules);
+  await app.register(citiesRoutes, modules);
+  await app.register(bannersRoutes, modules);
+  await app.register(projectsRoutes, modules);
+
+  await app.register(web, { distDir: config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, findRepoRoot, loadConfig } from './config';
+
+const root = '/srv/nivaas';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, root);
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      logLevel: 'info',
+      dataDir: path.join(root, 'data'),
+      pgliteDir: path.join(root, 'data', 'pglite'),
+      mediaDir: path.join(root, 'data', 'media'),
+      webDistDir: path.join(root, 'apps/web/dist'),
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      seedOnStart: true,
+    });
+  });
+
+  it('reads every variable, resolving relative folders from the repository root', () => {
+    const config = loadConfig(
+      {
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: 'var/nivaas',
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        WEB_DIST_DIR: '/opt/web',
+        SEED_ON_START: 'false',
+      },
+      root,
+    );
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      nodeEnv: 'production',
+      logLevel: 'warn',
+      dataDir: path.join(root, 'var/nivaas'),
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/test',
+      redisUrl: 'redis://127.0.0.1:6379',
+      webDistDir: '/opt/web',
+      seedOnStart: false,
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }, root)).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it('fails naming every bad variable at once', () => {
+    const bad = { PORT: 'eighty', DATABASE_URL: 'mysql://x/y', REDIS_URL: 'not a url', SEED_ON_START: 'maybe', LOG_LEVEL: 'loud' };
+    let error: unknown;
+    try {
+      loadConfig(bad, root);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as ConfigError).message;
+    for (const name of Object.keys(bad)) expect(message).toContain(name);
+    expect((error as ConfigError).problems).toHaveLength(5);
+  });
+});
+
+describe('findRepoRoot', () => {
+  it('finds the workspace root from this folder, as it would from the bundle in apps/api/dist', () => {
+    const repoRoot = findRepoRoot(import.meta.dirname);
+    expect(findRepoRoot(path.join(repoRoot, 'apps/api/dist'))).toBe(repoRoot);
+    expect(existsSync(path.join(repoRoot, 'apps/api/package.json'))).toBe(true);
+  });
+});

@@ -1,0 +1,114 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * The one reader of process.env. Everything else receives a typed `Config`, so a test can build the
+ * app with any settings and nothing reads the environment behind its back.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  logLevel: LogLevel;
+  repoRoot: string;
+  dataDir: string;
+  /** The embedded PGlite database, used when `databaseUrl` is unset. */
+  pgliteDir: string;
+  /** Generated and uploaded images, served at /media. */
+  mediaDir: string;
+  databaseUrl: string | undefined;
+  /** Validated now so a typo fails at start; the chat and rate limits will use it. */
+  redisUrl: string | undefined;
+  webDistDir: string;
+  seedOnStart: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const booleanFlag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  SEED_ON_START: booleanFlag.default(true),
+});
+
+/**
+ * Finds the workspace root (the package.json that declares `workspaces`) by walking up from `from`.
+ * Walking up rather than counting `..` keeps this right from src/ under tsx, from the esbuild
+ * bundle in dist/, and from wherever a test imports it.
+ */
+export function findRepoRoot(from: string): string {
+  let dir = from;
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+        if (typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed) return dir;
+      } catch {
+        // A broken package.json further down is not the root; keep walking.
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No workspace root (package.json with "workspaces") above ${from}`);
+    dir = parent;
+  }
+}
+
+const moduleDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Parses the environment once. Empty strings count as unset (a blank `DATABASE_URL=` in a .env file
+ * means "none", not "invalid"). Throws a `ConfigError` naming every bad variable at once.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = findRepoRoot(moduleDir)): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const vars = parsed.data;
+  // Relative paths are taken from the repository root, not the working directory, so
+  // `npm run dev -w @nivaas/api` (which runs in apps/api) finds the same data as `npm start`.
+  const fromRoot = (value: string | undefined, fallback: string) => path.resolve(repoRoot, value ?? fallback);
+  const dataDir = fromRoot(vars.DATA_DIR, 'data');
+
+  return {
+    nodeEnv: vars.NODE_ENV,
+    port: vars.PORT,
+    host: vars.HOST,
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    repoRoot,
+    dataDir,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    mediaDir: path.join(dataDir, 'media'),
+    databaseUrl: vars.DATABASE_URL,
+    redisUrl: vars.REDIS_URL,
+    webDistDir: fromRoot(vars.WEB_DIST_DIR, 'apps/web/dist'),
+    seedOnStart: vars.SEED_ON_START,
+  };
+}

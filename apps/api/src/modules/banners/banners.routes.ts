@@ -1,0 +1,22 @@
+import { BannerListResponseSchema } from '@nivaas/contracts/banner.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../module-options';
+import { createBannersRepository } from './banners.repository';
+import { createBannersService } from './banners.service';
+
+/** spec §7: GET /usersrouts/getAllBanner (the spec's spelling is a public address, so it stays). */
+export const bannersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const banners = createBannersService(createBannersRepository(database.db));
+
+  app.get(
+    '/usersrouts/getAllBanner',
+    {
+      schema: {
+        tags: ['banners'],
+        summary: 'Approved home-page banners, in display order',
+        response: { 200: BannerListResponseSchema },
+      },
+    },
+    async () => ({ success: true as const, Allbanner: await banners.listPublic() }),
+  );
+};

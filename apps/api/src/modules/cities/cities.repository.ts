@@ -1,0 +1,71 @@
+import type { Db } from '@nivaas/db';
+import { schema } from '@nivaas/db';
+import { and, asc, count, eq, inArray, sql } from '@nivaas/db/orm';
+
+const { cities, cityMedia, projects } = schema;
+
+export interface CityRow {
+  id: number;
+  name: string;
+  slug: string;
+  state: string;
+}
+
+export interface CityMediaRow {
+  cityId: number;
+  title: string;
+  url: string;
+}
+
+export interface CityItemCounts {
+  cityId: number;
+  projectCount: number;
+  listingCount: number;
+}
+
+const cityColumns = { id: cities.id, name: cities.name, slug: cities.slug, state: cities.state };
+
+/** SQL for cities and what the city cards count; no HTTP, no response shapes. */
+export function createCitiesRepository(db: Db) {
+  return {
+    async countAll(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(cities);
+      return row?.total ?? 0;
+    },
+
+    /** Display order (Bengaluru first by position), id as the tie-break so pages never overlap. */
+    listPage(offset: number, limit: number): Promise<CityRow[]> {
+      return db.select(cityColumns).from(cities).orderBy(asc(cities.position), asc(cities.id)).limit(limit).offset(offset);
+    },
+
+    async findById(id: number): Promise<CityRow | undefined> {
+      const [row] = await db.select(cityColumns).from(cities).where(eq(cities.id, id));
+      return row;
+    },
+
+    mediaFor(cityIds: number[]): Promise<CityMediaRow[]> {
+      if (cityIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({ cityId: cityMedia.cityId, title: cityMedia.title, url: cityMedia.url })
+        .from(cityMedia)
+        .where(inArray(cityMedia.cityId, cityIds))
+        .orderBy(asc(cityMedia.cityId), asc(cityMedia.id));
+    },
+
+    /** Public (active and approved) projects and listings per city, in one grouped query for the whole page. */
+    publicItemCounts(cityIds: number[]): Promise<CityItemCounts[]> {
+      if (cityIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          cityId: projects.cityId,
+          projectCount: sql<number>`count(*) filter (where ${projects.item} = 'project')`.mapWith(Number),
+          listingCount: sql<number>`count(*) filter (where ${projects.item} = 'listing')`.mapWith(Number),
+        })
+        .from(projects)
+        .where(and(inArray(projects.cityId, cityIds), eq(projects.status, 'active'), eq(projects.approval, 'approved')))
+        .groupBy(projects.cityId);
+    },
+  };
+}
+
+export type CitiesRepository = ReturnType<typeof createCitiesRepository>;

@@ -1,0 +1,37 @@
+import { CityListResponseSchema, CityResponseSchema } from '@nivaas/contracts/city.schema';
+import { ErrorResponseSchema, IdParamSchema, PageQuerySchema } from '@nivaas/contracts/common.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../module-options';
+import { createCitiesRepository } from './cities.repository';
+import { createCitiesService } from './cities.service';
+
+/** spec §7: GET /city (page, limit) and GET /city/{id}. */
+export const citiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const cities = createCitiesService(createCitiesRepository(database.db));
+
+  app.get(
+    '/city',
+    {
+      schema: {
+        tags: ['cities'],
+        summary: 'Cities in display order (Bengaluru first), with public project and listing counts',
+        querystring: PageQuerySchema,
+        response: { 200: CityListResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await cities.list(request.query)) }),
+  );
+
+  app.get(
+    '/city/:id',
+    {
+      schema: {
+        tags: ['cities'],
+        summary: 'One city',
+        params: IdParamSchema,
+        response: { 200: CityResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, city: await cities.get(request.params.id) }),
+  );
+};

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * A CSP for a same-origin SPA: scripts, styles, fonts and API calls come from this origin only.
+ * Styles allow 'unsafe-inline' because React's `style` props and Swagger UI set inline styles;
+ * scripts never do. `ws:`/`wss:` are for the help chat's socket on the same host. Images may be
+ * data:/blob: URLs (skeleton placeholders, previews of a file being uploaded).
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+].join('; ');
+
+const HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Sets the same headers on every response, errors and static files included; no helmet needed for five. */
+const securityHeadersPlugin: FastifyPluginAsync = async (app) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    for (const [name, value] of Object.entries(HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
+    return payload;
+  });
+};
+
+export default fp(securityHeadersPlugin, { name: 'security-headers' });
