@@ -1,5 +1,5 @@
 import type { Database } from '@nivaas/db';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
@@ -34,7 +34,7 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     genReqId: requestIdFor,
-    requestIdLogLabel: 'requestId',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
+import { type App, buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+
+export interface TestContext {
+  app: App;
+  database: TestDatabase;
+  config: Config;
+  /** Closes the app, drops the database and removes the temporary data folder. */
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** Fills the fresh database before the app is built (e.g. the seed, or a factory). */
+  prepare?: (database: TestDatabase) => Promise<void>;
+  /** Extra environment, e.g. WEB_DIST_DIR for a temporary web build. */
+  env?: Record<string, string>;
+}
+
+/**
+ * A real app on a real, fresh database (in-memory PGlite, or a throwaway PostgreSQL schema when
+ * DATABASE_URL is set). Config goes through loadConfig like production, with a temporary DATA_DIR.
+ */
+export async function createTestApp({ prepare, env = {} }: TestAppOptions = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'nivaas-api-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    // No web build unless a test supplies one, so API behaviour never depends on the developer's dist.
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const database = await createTestDatabase();
+  try {
+    await prepare?.(database);
+    const app = await buildApp({ config, database });
+    return {
+      app,
+      database,
+      config,
+      async close() {
+        try {
+          await app.close();
+        } finally {
+          await database.close();
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
