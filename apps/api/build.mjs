@@ -10,38 +10,42 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
-const manifests = ['apps/api', 'packages/db', 'packages/contracts'].map((dir) =>
-  JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')),
-);
-const external = [
-  ...new Set(
-    manifests
-      .flatMap((manifest) => Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies }))
-      .filter((name) => !name.startsWith('@nivaas/')),
-  ),
-].sort();
-// Subpath imports (drizzle-orm/pg-core, zod/v4/core) are external too.
-const externalWithSubpaths = external.flatMap((name) => [name, `${name}/*`]);
+/** Every dependency of the packages that end up in the bundle, except our own workspace packages. */
+function externalPackages() {
+  const names = ['apps/api', 'packages/db', 'packages/contracts'].flatMap((dir) => {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
+    return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
+  });
+  return [...new Set(names.filter((name) => !name.startsWith('@nivaas/')))].sort();
+}
 
-const outdir = path.join(here, 'dist');
-rmSync(path.join(outdir, 'server.js'), { force: true });
-rmSync(path.join(outdir, 'server.js.map'), { force: true });
+const external = externalPackages();
+const outfile = path.join(here, 'dist/server.js');
+rmSync(outfile, { force: true });
+rmSync(`${outfile}.map`, { force: true });
 
 const started = Date.now();
-const result = await build({
-  entryPoints: [path.join(here, 'src/server.ts')],
-  outfile: path.join(outdir, 'server.js'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  sourcemap: true,
-  external: externalWithSubpaths,
-  // Inlined CommonJS (none today, but a dependency may add some) gets a require() to call.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-  metafile: true,
-});
+try {
+  await build({
+    entryPoints: [path.join(here, 'src/server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // Subpath imports (drizzle-orm/pg-core, zod/v4/core) are external too.
+    external: external.flatMap((name) => [name, `${name}/*`]),
+    // Inlined CommonJS, should a workspace package ever contain some, needs a require() in ESM.
+    banner: {
+      js: "import { createRequire as __nivaasCreateRequire } from 'node:module'; const require = __nivaasCreateRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+} catch {
+  // esbuild has already printed each error with its file and line; a stack trace would only bury them.
+  console.error('apps/api: build failed');
+  process.exit(1);
+}
 
-const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`built apps/api/dist/server.js (${(bytes / 1024).toFixed(0)} KiB with map, ${Date.now() - started} ms); external: ${external.join(', ')}`);
+console.log(`apps/api: built dist/server.js in ${Date.now() - started} ms (external: ${external.join(', ')})`);

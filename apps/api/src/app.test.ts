@@ -75,10 +75,12 @@ describe('errors', () => {
     expect(response.json()).toMatchObject({ field: 'limit' });
   });
 
-  it('names a bad path parameter', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/city/abc' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id' });
+  it('names a bad path parameter, including an id too large for the database', async () => {
+    for (const url of ['/api/city/abc', '/api/city/0', '/api/city/99999999999']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ field: 'id' });
+    }
   });
 
   it('names nested body fields', async () => {

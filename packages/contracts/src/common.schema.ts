@@ -19,8 +19,13 @@ export const PaginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof PaginationSchema>;
 
+/** Row ids are PostgreSQL `integer`s: a larger number is a bad request, not a database error. */
+export const MAX_ID = 2_147_483_647;
+/** An id arriving as text (path or query string). */
+export const IdInputSchema = z.coerce.number().int().positive().max(MAX_ID);
+
 export const IdParamSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: IdInputSchema,
 });
 
 export const FieldIssueSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema, MediaSchema, NamedRefSchema, StatusSchema } from './common.schema';
+import { ApprovalSchema, IdInputSchema, MediaSchema, NamedRefSchema, PageQuerySchema, StatusSchema } from './common.schema';
 
 /** spec §3: every property type the catalogue knows. */
 export const PROPERTY_TYPES = ['apartment', 'villa', 'plot', 'residentialhouse', 'pent house', 'studio'] as const;
@@ -49,11 +49,10 @@ export const ProjectSchema = z.object({
 });
 export type Project = z.infer<typeof ProjectSchema>;
 
-export const RandomProjectsQuerySchema = z.object({
+/** spec §7 GET /project/random: tag, cityId, page, limit (30 by default, spec §9). */
+export const RandomProjectsQuerySchema = PageQuerySchema.extend({
   tag: z.string().trim().max(60).optional(),
-  cityId: z.coerce.number().int().positive().optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+  cityId: IdInputSchema.optional(),
 });
 export type RandomProjectsQuery = z.infer<typeof RandomProjectsQuerySchema>;
 

@@ -162,7 +162,7 @@ describe('GET /api/project/random', () => {
   });
 
   it('names bad query fields', async () => {
-    for (const [query, field] of [['cityId=abc', 'cityId'], ['limit=0', 'limit'], ['limit=101', 'limit'], ['page=0', 'page']] as const) {
+    for (const [query, field] of [['cityId=abc', 'cityId'], ['cityId=99999999999', 'cityId'], ['limit=0', 'limit'], ['limit=101', 'limit'], ['page=0', 'page']] as const) {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/project/random?${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().field, query).toBe(field);
