@@ -1,0 +1,38 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+// In production the API serves this build on the same origin; in development and `vite preview`
+// the API runs separately (scripts/dev.mjs starts it on :3001), so /api and /media are proxied to it.
+const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
+const proxy = {
+  '/api': { target: apiOrigin, changeOrigin: true },
+  '/media': { target: apiOrigin, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    // Hashed file names under /assets/ let the API cache them for a year (immutable).
+    assetsDir: 'assets',
+    target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Libraries change far less often than our code: separate chunks stay cached across deploys.
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
+            {
+              name: 'vendor',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+});
