@@ -1,0 +1,39 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorState } from './section-states';
+
+interface SectionBoundaryProps {
+  /** Names the section in the fallback, e.g. 'Trending projects'. */
+  name: string;
+  children: ReactNode;
+}
+
+interface SectionBoundaryState {
+  error: Error | null;
+}
+
+/** CONVENTIONS: one failed section must not blank the page. */
+export class SectionBoundary extends Component<SectionBoundaryProps, SectionBoundaryState> {
+  override state: SectionBoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: Error): SectionBoundaryState {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // Kept for whoever reads the console; event tracking will report it once it exists.
+    console.error(`Section "${this.props.name}" crashed`, error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.error) {
+      return (
+        <ErrorState
+          title={`${this.props.name} could not be shown`}
+          message="Something went wrong in this part of the page."
+          onRetry={() => this.setState({ error: null })}
+        />
+      );
+    }
+    return this.props.children;
+  }
+}

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { HomeIcon } from './icons';
+
+/**
+ * spec §4 'Images': loaded images are remembered, so a card that mounts again (a rail re-rendered,
+ * a page revisited) shows its photo at once instead of flashing the skeleton.
+ */
+const loadedUrls = new Set<string>();
+
+/** spec §4: images load when 10% of them is within 100px of the viewport. */
+const NEAR_VIEWPORT: IntersectionObserverInit = { rootMargin: '100px', threshold: 0.1 };
+
+export interface SmartImageProps {
+  src: string;
+  alt: string;
+  /** Width / height, e.g. '4 / 3'. Reserves the space so nothing shifts when the photo arrives. */
+  ratio?: string;
+  /** Classes for the frame: size it here when no ratio is given (e.g. `absolute inset-0`). */
+  className?: string;
+  imgClassName?: string;
+  /** What shows until the photo arrives; a dark hero wants a dark placeholder. */
+  skeletonClassName?: string;
+  /** The one image that is the page's largest paint: loads at once with high priority. */
+  priority?: boolean;
+  sizes?: string;
+}
+
+export function SmartImage(props: SmartImageProps) {
+  // A new src is a new image: start again from the skeleton.
+  return <SmartImageFrame key={props.src} {...props} />;
+}
+
+function SmartImageFrame({
+  src,
+  alt,
+  ratio,
+  className = '',
+  imgClassName = '',
+  skeletonClassName = 'animate-pulse bg-slate-200',
+  priority = false,
+  sizes,
+}: SmartImageProps) {
+  const remembered = loadedUrls.has(src);
+  const canObserve = typeof IntersectionObserver !== 'undefined';
+  const [near, setNear] = useState(priority || remembered || !canObserve);
+  const [loaded, setLoaded] = useState(remembered);
+  const [failed, setFailed] = useState(src === '');
+  const frame = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, NEAR_VIEWPORT);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const style: CSSProperties | undefined = ratio ? { aspectRatio: ratio } : undefined;
+
+  return (
+    <div
+      ref={frame}
+      style={style}
+      className={`relative overflow-hidden ${className}`}
+      data-state={failed ? 'failed' : loaded ? 'loaded' : 'loading'}
+    >
+      {!loaded && !failed && <div className={`absolute inset-0 ${skeletonClassName}`} aria-hidden="true" />}
+      {failed ? (
+        <div
+          className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-brand-100 to-brand-200 text-brand-700"
+          {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+        >
+          <HomeIcon width={36} height={36} />
+        </div>
+      ) : (
+        near && (
+          <img
+            src={src}
+            alt={alt}
+            sizes={sizes}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            decoding="async"
+            onLoad={() => {
+              loadedUrls.add(src);
+              setLoaded(true);
+            }}
+            onError={() => setFailed(true)}
+            className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${loaded ? 'opacity-100' : 'opacity-0'} ${imgClassName}`}
+          />
+        )
+      )}
+    </div>
+  );
+}
+
+/** For tests: forget which images have loaded. */
+export function forgetLoadedImages(): void {
+  loadedUrls.clear();
+}

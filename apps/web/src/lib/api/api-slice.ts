@@ -1,0 +1,21 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/**
+ * The one RTK Query slice. Features add their endpoints with `api.injectEndpoints` in one file per
+ * endpoint, so a route's endpoints ship in that route's chunk.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl: '/api' }),
+  // A response that breaks its contract becomes an ordinary error state (with a retry button)
+  // instead of an exception thrown out of the hook.
+  catchSchemaFailure: (error) => ({
+    status: 'CUSTOM_ERROR' as const,
+    error: `The server sent an unexpected ${error.schemaName}`,
+    data: error.issues,
+  }),
+  onSchemaFailure: (error, info) => {
+    console.warn(`Contract mismatch in ${info.endpoint}`, error.issues);
+  },
+  endpoints: () => ({}),
+});

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readSelectedCity, readSignedInRole, writeSelectedCity } from './storage';
+
+afterEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('selected city', () => {
+  it('defaults to Bengaluru', () => {
+    expect(readSelectedCity()).toBe('Bengaluru');
+  });
+  it('persists the choice in sessionStorage under selectedCity', () => {
+    writeSelectedCity('Pune');
+    expect(sessionStorage.getItem('selectedCity')).toBe('Pune');
+    expect(readSelectedCity()).toBe('Pune');
+  });
+  it('ignores a blank stored value', () => {
+    sessionStorage.setItem('selectedCity', '  ');
+    expect(readSelectedCity()).toBe('Bengaluru');
+  });
+  it('falls back to the default when storage throws', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
+    expect(readSelectedCity()).toBe('Bengaluru');
+  });
+});
+
+describe('readSignedInRole', () => {
+  it('is nobody without stored logins', () => {
+    expect(readSignedInRole()).toBeNull();
+  });
+  it('reads the broker slot', () => {
+    localStorage.setItem('broker', 'encrypted');
+    expect(readSignedInRole()).toBe('broker');
+  });
+  it('prefers the user slot', () => {
+    localStorage.setItem('broker', 'encrypted');
+    localStorage.setItem('user', 'encrypted');
+    expect(readSignedInRole()).toBe('user');
+  });
+});

@@ -1,0 +1,50 @@
+/** spec §3/§9: the selected city lives in session storage under this key. */
+export const SELECTED_CITY_KEY = 'selectedCity';
+/** spec §4: the city shown until the visitor picks another. */
+export const DEFAULT_CITY_NAME = 'Bengaluru';
+
+/** spec §3: the stored logins. Sign-in arrives later; until then their presence is all we read. */
+export const USER_LOGIN_KEY = 'user';
+export const BROKER_LOGIN_KEY = 'broker';
+
+export type SignedInRole = 'user' | 'broker';
+
+// Storage can throw (Safari private mode, storage disabled, quota): a missing preference must never
+// break the page, so every access degrades to "nothing stored".
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Not persisting is acceptable: the choice still holds for this page view.
+  }
+}
+
+const session = () => window.sessionStorage;
+const local = () => window.localStorage;
+
+export function readSelectedCity(): string {
+  const stored = read(session, SELECTED_CITY_KEY)?.trim();
+  return stored ? stored : DEFAULT_CITY_NAME;
+}
+
+export function writeSelectedCity(cityName: string): void {
+  write(session, SELECTED_CITY_KEY, cityName);
+}
+
+/**
+ * Who is signed in, judged only by a stored login being present. A user login wins for the
+ * account kind (spec §6).
+ */
+export function readSignedInRole(): SignedInRole | null {
+  if (read(local, USER_LOGIN_KEY)) return 'user';
+  if (read(local, BROKER_LOGIN_KEY)) return 'broker';
+  return null;
+}

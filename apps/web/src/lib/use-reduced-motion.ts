@@ -1,0 +1,19 @@
+import { useSyncExternalStore } from 'react';
+
+const QUERY = '(prefers-reduced-motion: reduce)';
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window.matchMedia !== 'function') return () => {};
+  const list = window.matchMedia(QUERY);
+  list.addEventListener('change', onChange);
+  return () => list.removeEventListener('change', onChange);
+}
+
+export function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(QUERY).matches;
+}
+
+/** True when the visitor asked the system for less motion; follows changes live. */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
+}
