@@ -1,0 +1,122 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { Logo } from '../../components/logo';
+import { readSignedInRole } from '../../lib/storage';
+import { CitySelect } from './city-select';
+
+const POST_PROPERTY_PATH = '/upload-a-property';
+const LOGIN_PATH = '/login';
+
+function useSignedInRole() {
+  // Read once per mount: sign-in arrives in a later issue, which will own this state in the store.
+  const [role] = useState(readSignedInRole);
+  return role;
+}
+
+export function Navbar() {
+  const role = useSignedInRole();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const [menuPath, setMenuPath] = useState(location.pathname);
+
+  // Close the mobile menu when the page changes (adjusting state during render, not in an effect).
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const profilePath = role === 'broker' ? '/broker-profile' : '/profile';
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <nav aria-label="Main" className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-4 md:h-16 lg:px-8">
+        <Link to="/" aria-label="Nivaas home" className="shrink-0 rounded-lg">
+          <Logo />
+        </Link>
+        <CitySelect className="min-w-0" />
+
+        <div className="ml-auto hidden items-center gap-2 md:flex">
+          {role ? (
+            <Link
+              to={profilePath}
+              aria-label="Your profile"
+              className="grid size-10 place-items-center rounded-full bg-brand-50 text-brand-800 hover:bg-brand-100"
+            >
+              <UserIcon width={20} height={20} />
+            </Link>
+          ) : (
+            <>
+              <NavLink
+                to={POST_PROPERTY_PATH}
+                className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 transition-colors hover:bg-slate-50 hover:ring-brand-400"
+              >
+                Post Your Property
+                <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-900 uppercase">
+                  Free
+                </span>
+              </NavLink>
+              <NavLink to={LOGIN_PATH} className="btn-primary">
+                Log In
+              </NavLink>
+            </>
+          )}
+        </div>
+
+        <button
+          type="button"
+          className="ml-auto grid size-10 shrink-0 place-items-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon width={22} height={22} /> : <MenuIcon width={22} height={22} />}
+        </button>
+      </nav>
+
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white shadow-lg md:hidden">
+          <ul className="mx-auto max-w-7xl space-y-2 px-4 py-4">
+            {role ? (
+              <li>
+                <Link to={profilePath} className="flex items-center gap-3 rounded-xl px-3 py-3 font-semibold hover:bg-slate-50">
+                  <UserIcon width={20} height={20} className="text-brand-700" />
+                  Your profile
+                </Link>
+              </li>
+            ) : (
+              <>
+                <li>
+                  <Link
+                    to={POST_PROPERTY_PATH}
+                    className="flex items-center justify-between rounded-xl px-3 py-3 font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50"
+                  >
+                    Post Your Property
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-900 uppercase">
+                      Free
+                    </span>
+                  </Link>
+                </li>
+                <li>
+                  <Link to={LOGIN_PATH} className="btn-primary w-full py-3 text-base">
+                    Log In
+                  </Link>
+                </li>
+              </>
+            )}
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,34 @@
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Footer } from './footer';
+import { showsFooter, showsNavbar } from './layout-rules';
+import { Navbar } from './navbar';
+import { ScrollManager } from './scroll-manager';
+
+/** A thin bar while the next page's chunk downloads, so a tap on a slow network visibly did something. */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === 'idle') return null;
+  return (
+    <div className="fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden bg-brand-100" role="progressbar" aria-label="Loading page">
+      <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+    </div>
+  );
+}
+
+export function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <ScrollManager />
+      <NavigationProgress />
+      {showsNavbar(pathname) && <Navbar />}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      {showsFooter(pathname) && <Footer />}
+    </div>
+  );
+}

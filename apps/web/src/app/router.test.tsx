@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/render-app';
+
+describe('routes', () => {
+  it('shows a helpful not-found page for an unknown path, with the way home', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'We couldn’t find that page' })).toBeTruthy();
+    expect(screen.getByText('/no/such/page')).toBeTruthy();
+    const home = screen.getByRole('link', { name: 'Go to the home page' });
+    expect(home.getAttribute('href')).toBe('/');
+  });
+
+  it.each(['/blog', '/contact-us', '/properties/bengaluru/east/whitefield/green-meadows/7', '/Compare'])(
+    'leaves routes of later issues (%s) to the not-found page',
+    async (path) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'We couldn’t find that page' })).toBeTruthy();
+    },
+  );
+
+  it.each([
+    ['/', /Find your next home in/],
+    ['/about', 'A calmer way to find a home in India'],
+    ['/privacy-policy', 'What we keep about you, and why'],
+    ['/terms-conditions', 'The terms of using Nivaas'],
+    ['/mortage-calculator', 'EMI calculator'],
+  ])('renders %s', async (path, heading) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+});

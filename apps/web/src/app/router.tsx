@@ -1,0 +1,58 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AppShellFallback } from './layout/app-shell-fallback';
+import { RootRouteError, RouteError } from './route-error';
+
+/**
+ * Every route is its own chunk (route `lazy`), so the first visit downloads only the layout and the
+ * page it lands on. Other spec routes (login, search, details, brokers, ...) join this table in
+ * their own issues; until then they fall through to the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    // spec §8: the router's default error is 'Unexpected Application Error'. This one catches a
+    // failure of the layout itself (for example its chunk failing to download after a deploy).
+    errorElement: <RootRouteError />,
+    hydrateFallbackElement: <AppShellFallback />,
+    lazy: async () => ({ Component: (await import('./layout/root-layout')).RootLayout }),
+    children: [
+      {
+        // A failing page keeps the navbar and footer, so the visitor can still go elsewhere.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
+          {
+            path: 'about',
+            lazy: async () => ({ Component: (await import('../features/content/about-page')).AboutPage }),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: async () => ({
+              Component: (await import('../features/content/privacy-policy-page')).PrivacyPolicyPage,
+            }),
+          },
+          {
+            path: 'terms-conditions',
+            lazy: async () => ({
+              Component: (await import('../features/content/terms-conditions-page')).TermsConditionsPage,
+            }),
+          },
+          {
+            // spec §2 spells it 'mortage'; it is a public address, so the spelling stays.
+            path: 'mortage-calculator',
+            lazy: async () => ({
+              Component: (await import('../features/mortgage-calculator/mortgage-calculator-page'))
+                .MortgageCalculatorPage,
+            }),
+          },
+          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,30 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { api } from '../lib/api/api-slice';
+import { citySelected, citySlice } from '../lib/city/city-slice';
+import { writeSelectedCity } from '../lib/storage';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [citySlice.reducerPath]: citySlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** A fresh store per call, so each test starts clean; the app makes one in main.tsx. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const listener = createListenerMiddleware();
+  // Keep sessionStorage in step with the store wherever the city is changed from.
+  listener.startListening({
+    actionCreator: citySelected,
+    effect: (action) => writeSelectedCity(action.payload),
+  });
+
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
