@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useState } from 'react';
+import { usePageVisible } from '../../../lib/use-page-visible';
+import { useReducedMotion } from '../../../lib/use-reduced-motion';
+import { clampBannerIndex, nextBannerIndex } from './banner-index';
+
+export const BANNER_INTERVAL_MS = 6000;
+
+/**
+ * Auto-advancing banner index. It rests while the tab is hidden, never starts by itself for visitors
+ * who prefer reduced motion, and the visitor can pause or resume it (WCAG 2.2.2).
+ */
+export function useBannerRotation(count: number, intervalMs = BANNER_INTERVAL_MS) {
+  const reducedMotion = useReducedMotion();
+  const visible = usePageVisible();
+  // null: the visitor has not chosen, so follow their motion preference.
+  const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  const [position, setPosition] = useState({ index: 0, furthest: 0 });
+
+  const paused = userPaused ?? reducedMotion;
+  const index = clampBannerIndex(position.index, count);
+  const running = count > 1 && !paused && visible;
+
+  const goTo = useCallback((next: number) => {
+    setPosition((current) => ({ index: next, furthest: Math.max(current.furthest, next) }));
+  }, []);
+
+  // A timeout per slide rather than an interval: choosing a slide by hand restarts the wait.
+  useEffect(() => {
+    if (!running) return;
+    const timer = window.setTimeout(() => goTo(nextBannerIndex(index, count)), intervalMs);
+    return () => window.clearTimeout(timer);
+  }, [running, index, count, intervalMs, goTo]);
+
+  return {
+    index,
+    /** Slides up to here (plus the next one) have their image mounted; later ones wait their turn. */
+    furthest: Math.min(position.furthest, Math.max(count - 1, 0)),
+    paused,
+    goTo,
+    togglePaused: () => setUserPaused(!paused),
+  };
+}
