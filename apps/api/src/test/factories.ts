@@ -1,5 +1,6 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
+import type { Table } from '@nivaas/db/orm';
 
 /**
  * Test data builders: each call inserts one row with sensible defaults and returns it, so a test
@@ -13,53 +14,39 @@ function next(): number {
   return sequence;
 }
 
-type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
+type Insert<T extends Table> = Partial<T['$inferInsert']>;
+
+/** Inserts one row and returns it as stored (ids, defaults), failing loudly if nothing came back. */
+async function insertOne<T extends Table>(db: Db, table: T, values: T['$inferInsert']): Promise<T['$inferSelect']> {
+  // drizzle types returning() for a concrete table; through the generic T it cannot prove the row is T's select model.
+  const [row] = (await db.insert(table).values(values).returning()) as T['$inferSelect'][];
+  if (!row) throw new Error('factory insert returned no row');
+  return row;
+}
 
 export async function createCity(db: Db, overrides: Insert<typeof schema.cities> = {}) {
   const n = next();
-  const [city] = await db
-    .insert(schema.cities)
-    .values({ name: `Test City ${n}`, slug: `test-city-${n}`, state: 'Karnataka', position: 1000 + n, ...overrides })
-    .returning();
-  if (!city) throw new Error('createCity inserted nothing');
-  return city;
+  return insertOne(db, schema.cities, { name: `Test City ${n}`, slug: `test-city-${n}`, state: 'Karnataka', position: 1000 + n, ...overrides });
 }
 
 export async function createLocation(db: Db, overrides: Insert<typeof schema.locations> & { cityId: number }) {
   const n = next();
-  const [location] = await db
-    .insert(schema.locations)
-    .values({ name: `Test Locality ${n}`, slug: `test-locality-${n}`, ...overrides })
-    .returning();
-  if (!location) throw new Error('createLocation inserted nothing');
-  return location;
+  return insertOne(db, schema.locations, { name: `Test Locality ${n}`, slug: `test-locality-${n}`, ...overrides });
 }
 
 export async function createBroker(db: Db, overrides: Insert<typeof schema.brokers> = {}) {
   const n = next();
-  const [broker] = await db
-    .insert(schema.brokers)
-    .values({ name: `Test Broker ${n}`, email: `broker-${n}@example.test`, approval: 'approved', ...overrides })
-    .returning();
-  if (!broker) throw new Error('createBroker inserted nothing');
-  return broker;
+  return insertOne(db, schema.brokers, { name: `Test Broker ${n}`, email: `broker-${n}@example.test`, approval: 'approved', ...overrides });
 }
 
 export async function createBuilder(db: Db, overrides: Insert<typeof schema.builders> = {}) {
   const n = next();
-  const [builder] = await db
-    .insert(schema.builders)
-    .values({ name: `Test Builder ${n}`, slug: `test-builder-${n}`, status: 'active', approval: 'approved', ...overrides })
-    .returning();
-  if (!builder) throw new Error('createBuilder inserted nothing');
-  return builder;
+  return insertOne(db, schema.builders, { name: `Test Builder ${n}`, slug: `test-builder-${n}`, status: 'active', approval: 'approved', ...overrides });
 }
 
 export async function createZone(db: Db, overrides: Insert<typeof schema.zones> & { cityId: number }) {
   const n = next();
-  const [zone] = await db.insert(schema.zones).values({ name: `Test Zone ${n}`, slug: `test-zone-${n}`, ...overrides }).returning();
-  if (!zone) throw new Error('createZone inserted nothing');
-  return zone;
+  return insertOne(db, schema.zones, { name: `Test Zone ${n}`, slug: `test-zone-${n}`, ...overrides });
 }
 
 export interface ProjectFactoryInput extends Insert<typeof schema.projects> {
@@ -73,20 +60,16 @@ export interface ProjectFactoryInput extends Insert<typeof schema.projects> {
 /** A live, approved builder project unless told otherwise, with one unit and a banner image. */
 export async function createProject(db: Db, { units, medias, remarks, ...overrides }: ProjectFactoryInput) {
   const n = next();
-  const [project] = await db
-    .insert(schema.projects)
-    .values({
-      name: `Test Project ${n}`,
-      item: 'project',
-      type: 'apartment',
-      status: 'active',
-      approval: 'approved',
-      minPrice: 5_000_000,
-      maxPrice: 9_000_000,
-      ...overrides,
-    })
-    .returning();
-  if (!project) throw new Error('createProject inserted nothing');
+  const project = await insertOne(db, schema.projects, {
+    name: `Test Project ${n}`,
+    item: 'project',
+    type: 'apartment',
+    status: 'active',
+    approval: 'approved',
+    minPrice: 5_000_000,
+    maxPrice: 9_000_000,
+    ...overrides,
+  });
   const projectId = project.id;
   await db
     .insert(schema.units)
@@ -99,10 +82,5 @@ export async function createProject(db: Db, { units, medias, remarks, ...overrid
 
 export async function createBanner(db: Db, overrides: Insert<typeof schema.banners> = {}) {
   const n = next();
-  const [banner] = await db
-    .insert(schema.banners)
-    .values({ title: `Banner ${n}`, imageUrl: `/media/test/banner-${n}.webp`, approval: 'approved', position: n, ...overrides })
-    .returning();
-  if (!banner) throw new Error('createBanner inserted nothing');
-  return banner;
+  return insertOne(db, schema.banners, { title: `Banner ${n}`, imageUrl: `/media/test/banner-${n}.webp`, approval: 'approved', position: n, ...overrides });
 }
