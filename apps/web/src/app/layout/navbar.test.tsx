@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+
+async function navbar() {
+  return screen.findByRole('navigation', { name: 'Main' });
+}
+
+describe('navbar (spec §2)', () => {
+  it('links the logo home', async () => {
+    renderApp('/about');
+    expect(within(await navbar()).getByRole('link', { name: 'Nivaas home' }).getAttribute('href')).toBe('/');
+  });
+
+  it("shows 'Post Your Property' and 'Log In' when nobody is signed in", async () => {
+    renderApp('/about');
+    const nav = await navbar();
+    expect(within(nav).getByRole('link', { name: /Post Your Property/ }).getAttribute('href')).toBe('/upload-a-property');
+    expect(within(nav).getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    expect(within(nav).queryByRole('link', { name: 'Your profile' })).toBeNull();
+  });
+
+  it('shows a profile link instead when a login is stored', async () => {
+    localStorage.setItem('user', 'stored-login');
+    renderApp('/about');
+    const nav = await navbar();
+    expect(within(nav).getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe('/profile');
+    expect(within(nav).queryByRole('link', { name: 'Log In' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: /Post Your Property/ })).toBeNull();
+  });
+
+  it('sends a signed-in broker to the broker profile', async () => {
+    localStorage.setItem('broker', 'stored-login');
+    renderApp('/about');
+    expect(within(await navbar()).getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe('/broker-profile');
+  });
+
+  it('opens a mobile menu with the same links, and closes it with Escape', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    const toggle = within(await navbar()).getByRole('button', { name: 'Open menu' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const menu = document.getElementById('mobile-menu');
+    expect(menu).not.toBeNull();
+    const links = within(menu as HTMLElement).getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/upload-a-property', '/login']);
+
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+
+  it('closes the mobile menu when a link in it is followed', async () => {
+    const user = userEvent.setup();
+    renderApp('/about');
+    await user.click(within(await navbar()).getByRole('button', { name: 'Open menu' }));
+    await user.click(within(document.getElementById('mobile-menu') as HTMLElement).getByRole('link', { name: 'Log In' }));
+    await waitFor(() => expect(document.getElementById('mobile-menu')).toBeNull());
+  });
+});
+
+describe('city selector (spec §4)', () => {
+  it('lists the cities from the API with Bengaluru chosen by default', async () => {
+    renderApp('/about');
+    const select = within(await navbar()).getByRole('combobox', { name: 'City' }) as HTMLSelectElement;
+    await waitFor(() => expect(select.options).toHaveLength(2));
+    expect(select.value).toBe('Bengaluru');
+    expect([...select.options].map((option) => option.value)).toEqual(['Bengaluru', 'Pune']);
+  });
+
+  it('keeps the chosen city in sessionStorage and in the home headline', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const select = within(await navbar()).getByRole('combobox', { name: 'City' });
+    await waitFor(() => expect((select as HTMLSelectElement).options).toHaveLength(2));
+
+    await user.selectOptions(select, 'Pune');
+    expect(sessionStorage.getItem('selectedCity')).toBe('Pune');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find your next home in Pune' })).toBeTruthy();
+  });
+
+  it('starts on the city already in sessionStorage', async () => {
+    sessionStorage.setItem('selectedCity', 'Pune');
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Find your next home in Pune' })).toBeTruthy();
+  });
+});

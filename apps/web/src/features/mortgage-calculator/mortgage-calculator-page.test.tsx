@@ -1,0 +1,57 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { MortgageCalculatorPage } from './mortgage-calculator-page';
+
+function renderPage() {
+  render(<MortgageCalculatorPage />);
+  return {
+    amount: screen.getByRole('textbox', { name: 'Loan amount' }),
+    rate: screen.getByRole('textbox', { name: 'Interest rate' }),
+    years: screen.getByRole('textbox', { name: 'Loan tenure' }),
+    emi: () => screen.getByRole('heading', { name: 'Your monthly EMI' }).nextElementSibling?.textContent,
+  };
+}
+
+describe('EMI calculator page', () => {
+  it('starts with a worked example', () => {
+    const { amount, emi } = renderPage();
+    expect((amount as HTMLInputElement).value).toBe('50,00,000');
+    expect(emi()).toBe('₹ 43,391');
+    expect(screen.getByText('₹ 1,04,13,879')).toBeTruthy();
+  });
+
+  it('recalculates as the visitor types', async () => {
+    const user = userEvent.setup();
+    const { years, rate, emi } = renderPage();
+    await user.clear(years);
+    await user.type(years, '1');
+    await user.clear(rate);
+    await user.type(rate, '12');
+    await user.clear(screen.getByRole('textbox', { name: 'Loan amount' }));
+    await user.type(screen.getByRole('textbox', { name: 'Loan amount' }), '1000000');
+    expect(emi()).toBe('₹ 88,849');
+  });
+
+  it('explains a bad value next to its field and keeps the last good result', async () => {
+    const user = userEvent.setup();
+    const { years, emi } = renderPage();
+    await user.clear(years);
+    await user.type(years, '0');
+    expect(years.getAttribute('aria-invalid')).toBe('true');
+    const message = screen.getByText('Tenure must be between 1 and 40 years.');
+    expect(years.getAttribute('aria-describedby')).toContain(message.id);
+    expect(emi()).toBe('₹ 43,391');
+  });
+
+  it('groups the amount the Indian way when the field is left', async () => {
+    const user = userEvent.setup();
+    const { amount } = renderPage();
+    await user.clear(amount);
+    await user.type(amount, '7500000.');
+    expect(screen.getByText('Loan amount must be a number, like 50,00,000.')).toBeTruthy();
+    await user.type(amount, '{Backspace}');
+    await user.tab();
+    expect((amount as HTMLInputElement).value).toBe('75,00,000');
+  });
+});
