@@ -37,4 +37,9 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', 'packages/db/src/seed/cli.ts', '**/*.mjs', 'e2e/**'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Browser tests pass callbacks to page.evaluate(), which run in the page.
+    files: ['e2e/**'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
 );
