@@ -1,9 +1,9 @@
 import { Link, useLocation } from 'react-router';
-import { ArrowRightIcon, CalculatorIcon, HomeIcon } from '../components/icons';
+import { ArrowRightIcon, BuildingIcon, CalculatorIcon } from '../components/icons';
 
 const SUGGESTIONS = [
-  { to: '/', label: 'Home', text: 'Projects and homes in your city', Icon: HomeIcon },
   { to: '/mortage-calculator', label: 'EMI calculator', text: 'Work out a monthly home-loan payment', Icon: CalculatorIcon },
+  { to: '/about', label: 'About Nivaas', text: 'Where our listings come from', Icon: BuildingIcon },
 ] as const;
 
 export function NotFoundPage() {

@@ -15,7 +15,9 @@ export interface SmartImageProps {
   alt: string;
   /** Width / height, e.g. '4 / 3'. Reserves the space so nothing shifts when the photo arrives. */
   ratio?: string;
-  /** Classes for the frame: size it here when no ratio is given (e.g. `absolute inset-0`). */
+  /** Fill the nearest positioned ancestor instead of sizing by ratio (hero backgrounds). */
+  fill?: boolean;
+  /** Extra classes for the frame (rounding, borders). */
   className?: string;
   imgClassName?: string;
   /** What shows until the photo arrives; a dark hero wants a dark placeholder. */
@@ -34,6 +36,7 @@ function SmartImageFrame({
   src,
   alt,
   ratio,
+  fill = false,
   className = '',
   imgClassName = '',
   skeletonClassName = 'animate-pulse bg-slate-200',
@@ -66,7 +69,7 @@ function SmartImageFrame({
     <div
       ref={frame}
       style={style}
-      className={`relative overflow-hidden ${className}`}
+      className={`${fill ? 'absolute inset-0' : 'relative'} overflow-hidden ${className}`}
       data-state={failed ? 'failed' : loaded ? 'loaded' : 'loading'}
     >
       {!loaded && !failed && <div className={`absolute inset-0 ${skeletonClassName}`} aria-hidden="true" />}

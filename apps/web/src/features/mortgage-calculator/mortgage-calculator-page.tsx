@@ -118,7 +118,7 @@ export function MortgageCalculatorPage() {
         </p>
       </header>
 
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_1.1fr] lg:gap-8">
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_1.1fr] lg:gap-8">
         <form
           noValidate
           onSubmit={(event) => event.preventDefault()}
@@ -163,7 +163,7 @@ export function MortgageCalculatorPage() {
 
         <section
           aria-labelledby="emi-result-heading"
-          className={`on-dark rounded-3xl bg-brand-900 p-5 text-white shadow-sm transition-opacity md:p-8 ${parsed.ok ? '' : 'opacity-60'}`}
+          className={`on-dark flex flex-col rounded-3xl bg-brand-900 p-5 text-white shadow-sm transition-opacity md:p-8 ${parsed.ok ? '' : 'opacity-60'}`}
         >
           <h2 id="emi-result-heading" className="text-sm font-semibold tracking-wide text-brand-100 uppercase">
             Your monthly EMI
@@ -176,8 +176,11 @@ export function MortgageCalculatorPage() {
             {parsed.ok ? '' : ' (fix the highlighted field to update)'}
           </p>
 
-          <div className="mt-8" aria-hidden="true">
-            <div className="flex h-3 overflow-hidden rounded-full bg-amber-300">
+          <div className="mt-8">
+            <p className="mb-2 text-sm text-brand-100">
+              Interest is {Math.round((1 - principalShare) * 100)}% of everything you pay.
+            </p>
+            <div className="flex h-3 overflow-hidden rounded-full bg-amber-300" aria-hidden="true">
               <div className="bg-white" style={{ width: `${principalShare * 100}%` }} />
             </div>
           </div>
@@ -201,7 +204,7 @@ export function MortgageCalculatorPage() {
               <dd className="mt-1 text-lg font-bold">{formatRupees(result.totalPayment)}</dd>
             </div>
           </dl>
-          <p className="mt-8 text-xs leading-5 text-brand-100">
+          <p className="mt-8 text-xs leading-5 text-brand-100 lg:mt-auto lg:pt-8">
             An estimate for planning. Your lender&rsquo;s figure can differ with processing fees, insurance, rate resets
             and how they round.
           </p>
@@ -225,7 +228,7 @@ function YearlyBreakdown({ input }: { input: EmiInput }) {
         </span>
       </summary>
       <div className="overflow-x-auto px-5 pb-6 md:px-8">
-        <table className="w-full min-w-[28rem] text-right text-sm tabular-nums">
+        <table className="w-full text-right text-xs tabular-nums sm:text-sm">
           <caption className="sr-only">Principal and interest paid in each year of the loan, and the balance left</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">

@@ -144,7 +144,7 @@ function HeroBackdrop({ banners, index, furthest }: HeroBackdropProps) {
               alt=""
               priority={i === 0}
               sizes="100vw"
-              className="absolute inset-0"
+              fill
               skeletonClassName="bg-brand-900"
             />
           </div>

@@ -44,6 +44,11 @@ export function ProjectCard({ project, railTag }: ProjectCardProps) {
             {chip}
           </span>
         )}
+        {possession && (
+          <span className="absolute bottom-3 left-3 rounded-md bg-slate-950/70 px-2 py-1 text-xs font-medium text-white backdrop-blur-sm">
+            {possession}
+          </span>
+        )}
       </div>
       <div className="flex flex-1 flex-col p-4">
         <h3 className="truncate text-base font-bold text-slate-900">
@@ -62,11 +67,13 @@ export function ProjectCard({ project, railTag }: ProjectCardProps) {
           <MapPinIcon width={14} height={14} className="shrink-0 text-slate-400" />
           <span className="truncate">{place}</span>
         </p>
-        <p className="mt-3 truncate text-sm font-medium text-slate-800">{unitSummary(project.units.map((u) => u.type), project.type)}</p>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-3">
-          <p className="text-lg font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
-          {possession && <p className="shrink-0 pb-0.5 text-xs text-slate-500">{possession}</p>}
-        </div>
+        <p className="mt-3 truncate text-sm font-medium text-slate-800">
+          {unitSummary(
+            project.units.map((unit) => unit.type),
+            project.type,
+          )}
+        </p>
+        <p className="mt-auto pt-2 text-lg font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
       </div>
     </article>
   );

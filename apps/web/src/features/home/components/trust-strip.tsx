@@ -23,7 +23,7 @@ const POINTS = [
 
 export function TrustStrip() {
   return (
-    <section aria-labelledby="trust-heading" className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200 md:p-10">
+    <section aria-labelledby="trust-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-10">
       <h2 id="trust-heading" className="text-xl font-bold tracking-tight text-slate-900 md:text-2xl">
         Buy with your eyes open
       </h2>
