@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import { createDb, type Database, ensureSeeded } from '@nivaas/db';
+import { createDb, type Database } from '@nivaas/db';
+import { ensureSeeded } from '@nivaas/db/seed';
 import { type App, buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
