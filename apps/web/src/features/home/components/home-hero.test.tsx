@@ -84,6 +84,17 @@ describe('banner carousel (spec §4)', () => {
     expect(screen.getByRole('button', { name: 'Banner 3 of 3: Third offer' }).getAttribute('aria-current')).toBe('true');
   });
 
+  it('holds still while keyboard focus is on its controls', async () => {
+    renderHero();
+    await screen.findByText('First offer');
+    act(() => screen.getByRole('button', { name: 'Banner 2 of 3: Second offer' }).focus());
+    await tick();
+    expect(screen.getByText('First offer')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Banner 2 of 3: Second offer' }).blur());
+    await tick();
+    expect(screen.getByText('Second offer')).toBeTruthy();
+  });
+
   it('rests while the tab is hidden', async () => {
     renderHero();
     await screen.findByText('First offer');

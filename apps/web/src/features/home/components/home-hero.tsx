@@ -86,7 +86,7 @@ export function HomeHero({ cityName, propertyCount }: HomeHeroProps) {
               )}
             </div>
             {banners.length > 1 && (
-              <div className="flex shrink-0 items-center gap-1">
+              <div className="flex shrink-0 items-center gap-1" {...rotation.holdHandlers}>
                 <ul className="flex items-center" aria-label="Choose a banner">
                   {banners.map((banner, i) => (
                     <li key={banner.id}>

@@ -14,11 +14,13 @@ export function useBannerRotation(count: number, intervalMs = BANNER_INTERVAL_MS
   const visible = usePageVisible();
   // null: the visitor has not chosen, so follow their motion preference.
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  // While keyboard focus or the pointer is on the controls, slides must not move under it.
+  const [held, setHeld] = useState(false);
   const [position, setPosition] = useState({ index: 0, furthest: 0 });
 
   const paused = userPaused ?? reducedMotion;
   const index = clampBannerIndex(position.index, count);
-  const running = count > 1 && !paused && visible;
+  const running = count > 1 && !paused && !held && visible;
 
   const goTo = useCallback((next: number) => {
     setPosition((current) => ({ index: next, furthest: Math.max(current.furthest, next) }));
@@ -38,5 +40,12 @@ export function useBannerRotation(count: number, intervalMs = BANNER_INTERVAL_MS
     paused,
     goTo,
     togglePaused: () => setUserPaused(!paused),
+    /** Spread on the controls: holds the rotation while they have focus or the pointer. */
+    holdHandlers: {
+      onFocus: () => setHeld(true),
+      onBlur: () => setHeld(false),
+      onPointerEnter: () => setHeld(true),
+      onPointerLeave: () => setHeld(false),
+    },
   };
 }
