@@ -21,14 +21,6 @@ function readConfig(): Config {
   }
 }
 
-/** The address a person can open: a wildcard host means this machine, and PORT=0 means the port the OS chose. */
-function displayUrl(host: string, listening: App): string {
-  const address = listening.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
-}
-
 const config = readConfig();
 const logger = createLogger(config);
 let database: Database | undefined;
@@ -70,11 +62,14 @@ try {
     : await createDb({ dataDir: config.pgliteDir });
   logger.info({ database: database.kind }, 'database open and migrated');
 
-  if (config.seedOnStart) await ensureSeeded(database, { mediaDir: config.mediaDir });
+  if (config.seedOnStart) {
+    const report = await ensureSeeded(database, { mediaDir: config.mediaDir, onProgress: (message) => logger.info(`seed: ${message}`) });
+    if (report.seeded) logger.info({ projects: report.projects, ms: report.milliseconds }, 'seeded an empty database');
+  }
 
   app = await buildApp({ config, database, logger });
-  await app.listen({ port: config.port, host: config.host });
-  logger.info(`Nivaas is listening on ${displayUrl(config.host, app)}`);
+  // Fastify logs one line per address it listens on (every interface for 0.0.0.0), with the real port.
+  await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `Nivaas is listening on ${address}` });
 } catch (error) {
   logger.fatal({ err: error }, 'could not start');
   await app?.close().catch(() => undefined);
