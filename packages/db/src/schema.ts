@@ -188,7 +188,8 @@ export const providerStaff = pgTable(
     id: id(),
     email: text('email').notNull(),
     name: text('name').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    // Null until the staff member sets one; until then they sign in with a passcode to their e-mail.
+    passwordHash: text('password_hash'),
     role: text('role', { enum: STAFF_ROLES }).notNull().default('moderator'),
     createdAt: createdAt(),
   },

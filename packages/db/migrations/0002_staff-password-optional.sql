@@ -1,0 +1,1 @@
+ALTER TABLE "provider_staff" ALTER COLUMN "password_hash" DROP NOT NULL;
