@@ -71,19 +71,10 @@ export function createProjectsRepository(db: Db) {
         .offset(offset);
     },
 
+    /** Every unit column is part of the API's Unit, so the whole row is read. */
     unitsFor(projectIds: number[]) {
       return db
-        .select({
-          id: units.id,
-          projectId: units.projectId,
-          type: units.type,
-          minPrice: units.minPrice,
-          maxPrice: units.maxPrice,
-          facing: units.facing,
-          exteriorArea: units.exteriorArea,
-          floors: units.floors,
-          furnishing: units.furnishing,
-        })
+        .select()
         .from(units)
         .where(inArray(units.projectId, projectIds))
         .orderBy(asc(units.projectId), asc(units.minPrice), asc(units.id));
