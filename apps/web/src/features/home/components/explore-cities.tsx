@@ -51,7 +51,9 @@ export function ExploreCities({ cities, selectedId, isError, onRetry, onSelect }
                   alt=""
                   ratio="4 / 3"
                   sizes="(min-width: 1024px) 15rem, 45vw"
-                  imgClassName="transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
+                  // City banners carry the city's name on their left; the skyline on the right is the
+                  // part that reads well under our own label.
+                  imgClassName="object-right transition-transform duration-500 group-hover:scale-105 motion-reduce:transition-none"
                 />
                 <span className="absolute inset-0 bg-gradient-to-t from-slate-950/85 via-slate-950/30 to-transparent" />
                 <span className="absolute inset-x-0 bottom-0 p-3 text-white">

@@ -35,12 +35,12 @@ export function ProjectCard({ project, railTag }: ProjectCardProps) {
         <SmartImage
           src={cardPhotoUrl(project.medias)}
           alt={`${project.name}, ${place}`}
-          ratio="4 / 3"
+          ratio="3 / 2"
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 80vw"
           imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
         {chip && (
-          <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+          <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
             {chip}
           </span>
         )}
@@ -82,7 +82,7 @@ export function ProjectCard({ project, railTag }: ProjectCardProps) {
 export function ProjectCardSkeleton() {
   return (
     <div className="flex h-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200" aria-hidden="true">
-      <div className="aspect-[4/3] animate-pulse bg-slate-200" />
+      <div className="aspect-[3/2] animate-pulse bg-slate-200" />
       <div className="space-y-2.5 p-4">
         <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200" />
         <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200" />
