@@ -24,12 +24,14 @@ export default defineConfig({
         codeSplitting: {
           // Libraries change far less often than our code: separate chunks stay cached across deploys.
           groups: [
-            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
-            { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
+            // First, so React stays here rather than following a library that depends on it.
             {
               name: 'vendor',
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
             },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            // Loaded after first paint (see app/providers.tsx).
+            { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
         },
       },

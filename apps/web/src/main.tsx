@@ -1,4 +1,5 @@
 import { createRoot } from 'react-dom/client';
+import { prefetchFirstScreen } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
@@ -7,4 +8,6 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');
 
-createRoot(container).render(<AppProviders store={makeStore()} router={createAppRouter()} />);
+const store = makeStore();
+prefetchFirstScreen(store, window.location.pathname);
+createRoot(container).render(<AppProviders store={store} router={createAppRouter()} />);

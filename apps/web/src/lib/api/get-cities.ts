@@ -32,7 +32,7 @@ export function toCitySummary(city: City): CitySummary {
   };
 }
 
-const citiesApi = api.injectEndpoints({
+export const citiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCities: build.query<CitySummary[], CitiesArgs>({
       query: ({ page, limit }) => ({ url: '/city', params: { page, limit } }),

@@ -1,7 +1,7 @@
 import { BannerListResponseSchema, type Banner, type BannerListResponse } from '@nivaas/contracts/banner.schema';
 import { api } from '../../../lib/api/api-slice';
 
-const bannersApi = api.injectEndpoints({
+export const bannersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBanners: build.query<Banner[], void>({
       query: () => '/usersrouts/getAllBanner',
