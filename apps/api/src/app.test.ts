@@ -115,8 +115,8 @@ describe('errors', () => {
         done();
       },
     });
-    const database = await createTestDatabase();
-    const app = await buildApp({ config: ctx.config, database, logger: pino({ level: 'info' }, sink) });
+    // A second app on the same database, logging somewhere the test can read.
+    const app = await buildApp({ config: ctx.config, database: ctx.database, logger: pino({ level: 'info' }, sink) });
     app.get('/api/test/boom', async () => {
       throw new Error('connection string postgres://secret@db leaked');
     });
@@ -137,7 +137,6 @@ describe('errors', () => {
       expect(logged.err.stack).toContain('app.test.ts');
     } finally {
       await app.close();
-      await database.close();
     }
   });
 });
