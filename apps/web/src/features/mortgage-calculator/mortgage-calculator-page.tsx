@@ -1,8 +1,18 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { formatPrice, formatRupees } from '../../lib/format-price';
-import { calculateEmi, parseEmiForm, yearlySchedule, type EmiField, type EmiForm, type EmiInput } from './emi';
+import {
+  calculateEmi,
+  EMI_LIMITS,
+  parseEmiForm,
+  yearlySchedule,
+  type EmiField,
+  type EmiForm,
+  type EmiInput,
+} from './emi';
 
 const INITIAL_FORM: EmiForm = { amount: '50,00,000', rate: '8.5', years: '20' };
+
+const AMOUNT_RANGE = `from ${formatPrice(EMI_LIMITS.minAmount)} to ${formatPrice(EMI_LIMITS.maxAmount)}`;
 
 const groupRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
@@ -128,7 +138,7 @@ export function MortgageCalculatorPage() {
           <Field
             field="amount"
             label="Loan amount"
-            hint={parsed.ok || !errors.amount ? `${formatPrice(input.principal)} · from ₹ 10,000 to ₹ 100 Cr` : 'From ₹ 10,000 to ₹ 100 Cr'}
+            hint={errors.amount ? `Amounts ${AMOUNT_RANGE}` : `${formatPrice(input.principal)} · ${AMOUNT_RANGE}`}
             value={form.amount}
             error={errors.amount}
             prefix="₹"
@@ -140,7 +150,7 @@ export function MortgageCalculatorPage() {
           <Field
             field="rate"
             label="Interest rate"
-            hint="Yearly rate, from 0 to 30 percent"
+            hint={`Yearly rate, from ${EMI_LIMITS.minRate} to ${EMI_LIMITS.maxRate} percent`}
             value={form.rate}
             error={errors.rate}
             suffix="% a year"
@@ -151,7 +161,7 @@ export function MortgageCalculatorPage() {
           <Field
             field="years"
             label="Loan tenure"
-            hint="Whole years, from 1 to 40"
+            hint={`Whole years, from ${EMI_LIMITS.minYears} to ${EMI_LIMITS.maxYears}`}
             value={form.years}
             error={errors.years}
             suffix="years"
