@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -154,7 +154,7 @@ async function migratePostgres(
   }
 }
 
-async function withAdvisoryLock<T>(client: pg.Client, key: ReturnType<typeof sql>, work: () => Promise<T>): Promise<T> {
+async function withAdvisoryLock<T>(client: pg.Client, key: SQL, work: () => Promise<T>): Promise<T> {
   const lockDb = drizzleNodePg({ client });
   await lockDb.execute(sql`select pg_advisory_lock(${key})`);
   try {

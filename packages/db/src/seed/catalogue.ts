@@ -327,7 +327,7 @@ function addProject(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
     if (type !== 'studio' && type !== 'pent house' && random.chance(0.5)) tags.push('Gated Community');
   }
   const amenities = pickAmenities(type, 'project', random);
-  chunk.projects.push({
+  const row: PendingRow = {
     id,
     name,
     item: 'project',
@@ -349,16 +349,8 @@ function addProject(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
     amenities,
     reraNumber: projectRera(city.seed, createdAt, random),
     builderId: builder.id,
-    cityId: city.id,
-    zoneId: location.zoneId,
-    locationId: location.id,
-    minPrice: units.minPrice,
-    maxPrice: units.maxPrice,
-    createdAt,
-    updatedAt: createdAt,
-  });
-  addMedia(chunk, ids, random, id, type, builder.logoUrl);
-  finishModeration(chunk, ids, random, { id, approval, status, type, city, location, createdAt, minPrice: units.minPrice, input });
+  };
+  commitProject(chunk, ids, random, row, { city, location, units, createdAt, builderLogo: builder.logoUrl, input });
 }
 
 interface ListingInput {
@@ -393,7 +385,7 @@ function addListing(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
   if (resale && random.chance(0.7)) tags.push('Ready to Move');
   if (units.minPrice < city.seed.rate * 800) tags.push('Affordable');
   if (random.chance(0.05)) tags.push('Trending');
-  chunk.projects.push({
+  const row: PendingRow = {
     id,
     name,
     item: 'listing',
@@ -412,6 +404,31 @@ function addListing(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
     reraNumber: resale ? null : projectRera(city.seed, createdAt, random),
     ownerId: ownerId ?? null,
     brokerId: broker?.id ?? null,
+  };
+  commitProject(chunk, ids, random, row, { city, location, units, createdAt, builderLogo: undefined, input });
+}
+
+/** A project row before the fields every project fills the same way (place, prices, times). */
+type PendingRow = Omit<ProjectRow, 'cityId' | 'zoneId' | 'locationId' | 'minPrice' | 'maxPrice' | 'createdAt' | 'updatedAt'> & {
+  id: number;
+  type: PropertyType;
+  approval: Approval;
+  status: Status;
+};
+
+interface CommitInput {
+  city: CityRef;
+  location: LocationRef;
+  units: UnitsMade;
+  createdAt: Date;
+  builderLogo: string | undefined;
+  input: CatalogueInput;
+}
+
+function commitProject(chunk: CatalogueChunk, ids: Counters, random: Random, row: PendingRow, c: CommitInput): void {
+  const { city, location, units, createdAt } = c;
+  chunk.projects.push({
+    ...row,
     cityId: city.id,
     zoneId: location.zoneId,
     locationId: location.id,
@@ -420,8 +437,9 @@ function addListing(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
     createdAt,
     updatedAt: createdAt,
   });
-  addMedia(chunk, ids, random, id, type, undefined);
-  finishModeration(chunk, ids, random, { id, approval, status, type, city, location, createdAt, minPrice: units.minPrice, input });
+  addMedia(chunk, ids, random, row.id, row.type, c.builderLogo);
+  const { id, approval, status, type } = row;
+  finishModeration(chunk, ids, random, { id, approval, status, type, city, location, createdAt, minPrice: units.minPrice, input: c.input });
 }
 
 /** spec §4: the display toggle only exists on approved properties; the rest wait switched off. */

@@ -71,7 +71,7 @@ async function main(): Promise<number> {
     });
     const images = report.images ? `, pictures: ${report.images.written} written, ${report.images.skipped} already there (${mediaDir})` : '';
     console.log(`seeded ${projects.toLocaleString('en-IN')} projects and listings in ${(report.milliseconds / 1000).toFixed(1)} s${images}`);
-    console.log(`total ${seconds(started)}`);
+    console.log(`total ${seconds(started)}, peak memory ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
     return 0;
   } finally {
     await database.close();

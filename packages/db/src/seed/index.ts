@@ -56,8 +56,7 @@ export async function isSeeded(db: Db): Promise<boolean> {
 
 /** Seeds an empty database; throws if it already holds a catalogue (use resetDatabase or ensureSeeded). */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<SeedReport> {
-  const report = await seedWith(db, options, 'fail-if-seeded');
-  return report;
+  return seedWith(db, options, 'fail-if-seeded');
 }
 
 /** Seeds only when the database is empty. Safe to call on every start and from several processes at once. */
@@ -114,7 +113,7 @@ async function writeWorld(db: Db, total: number, progress: (message: string) => 
   await insertRows(db, schema.brokers, brokers.rows);
   await insertRows(db, schema.providerStaff, staff);
   await insertRows(db, schema.builders, builders.rows);
-  progress(`places, ${userCount} users, ${brokers.rows.length} brokers and ${builders.rows.length} builders written`);
+  progress(`places, ${userCount.toLocaleString('en-IN')} users, ${brokers.rows.length} brokers and ${builders.rows.length} builders written`);
 
   const live: ProjectSummary[] = [];
   let leadCount = 0;

@@ -59,10 +59,6 @@ export class Random {
     return this.sample(items, items.length);
   }
 
-  /** A child generator whose sequence does not shift when the parent's consumers change. */
-  fork(salt: number): Random {
-    return new Random(Math.imul(this.state ^ salt, 0x9e3779b1) >>> 0);
-  }
 }
 
 /** A stable 32-bit hash of a string (FNV-1a), for seeding per-entity generators by name. */
