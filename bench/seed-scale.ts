@@ -87,7 +87,8 @@ async function main(): Promise<void> {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
     if (databaseUrl) {
-      const database = await createDb({ databaseUrl });
+      // Opened on the bench schema itself: opening on public would migrate public as a side effect.
+      const database = await createDb({ databaseUrl, searchPath: schemaName });
       await database.db.execute(sql.raw(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
       await database.close();
     }
