@@ -10,7 +10,7 @@ const countFormat = new Intl.NumberFormat('en-IN');
 /** Banner art is made 1600 × 600; a fixed frame keeps the layout still while it loads. */
 const BANNER_RATIO = '8 / 3';
 
-export const QUICK_LINKS = [
+const QUICK_LINKS = [
   { href: '#trending', label: 'Trending' },
   { href: '#upcoming-launches', label: 'Upcoming launches' },
   { href: '#ready-to-move', label: 'Ready to move' },
