@@ -31,7 +31,10 @@ export const ProjectSchema = z.object({
   status: StatusSchema,
   approval: ApprovalSchema,
   description: z.string().nullable(),
-  /** spec §3: remarks are a map of ISO timestamp to message. */
+  /**
+   * spec §3: remarks are a map of ISO timestamp to message. They are the provider's words to the
+   * owner, so public reads leave them empty; only the owner's and the provider's views fill them.
+   */
   remarks: z.record(z.string(), z.string()),
   updatedAt: z.string(),
   medias: z.array(MediaSchema),
@@ -45,6 +48,9 @@ export const ProjectSchema = z.object({
   tags: z.array(z.string()),
   transactionTag: z.string().nullable(),
   possessionDate: z.string().nullable(),
+  /** The state RERA registration, shown so a buyer can verify the project. */
+  reraNumber: z.string().nullable(),
+  amenities: z.array(z.string()),
   units: z.array(UnitSchema),
 });
 export type Project = z.infer<typeof ProjectSchema>;

@@ -63,6 +63,8 @@ export function createProject(overrides: Partial<Project> = {}): Project {
     tags: ['Trending'],
     transactionTag: 'New Booking',
     possessionDate: null,
+    reraNumber: null,
+    amenities: [],
     units: [createUnit({ type: '2' }), createUnit({ type: '3', minPrice: 11_000_000, maxPrice: 12_500_000 })],
     ...overrides,
   };

@@ -37,6 +37,8 @@ export function toProject(row: ProjectRow, units: UnitRow[], medias: ProjectMedi
     tags: row.tags,
     transactionTag: row.transactionTag,
     possessionDate: row.possessionDate,
+    reraNumber: row.reraNumber,
+    amenities: row.amenities,
     units: units.map(({ projectId: _projectId, ...unit }) => unit),
   };
 }

@@ -19,6 +19,8 @@ const projectColumns = {
   tags: projects.tags,
   transactionTag: projects.transactionTag,
   possessionDate: projects.possessionDate,
+  reraNumber: projects.reraNumber,
+  amenities: projects.amenities,
   cityId: projects.cityId,
   cityName: cities.name,
   zoneId: projects.zoneId,

@@ -12,14 +12,18 @@ function dailySeed(now: Date): string {
 }
 
 export function createProjectsService(repository: ProjectsRepository, clock: () => Date = () => new Date()) {
-  /** Units, media and remarks for a whole page in three queries, whatever its size. */
-  async function shape(rows: ProjectRow[]): Promise<Project[]> {
+  /**
+   * Units, media (and, for the owner's or provider's views, remarks) for a whole page in a fixed
+   * number of queries, whatever its size. Public reads never load remarks: they are the provider's
+   * words to the owner, not the visitor's business.
+   */
+  async function shape(rows: ProjectRow[], { withRemarks }: { withRemarks: boolean }): Promise<Project[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((row) => row.id);
     const [units, medias, remarks] = await Promise.all([
       repository.unitsFor(ids),
       repository.mediaFor(ids),
-      repository.remarksFor(ids),
+      withRemarks ? repository.remarksFor(ids) : [],
     ]);
     const unitsBy = groupBy(units, (unit) => unit.projectId);
     const mediaBy = groupBy(medias, (media) => media.projectId);
@@ -39,7 +43,7 @@ export function createProjectsService(repository: ProjectsRepository, clock: () 
         offset: (page - 1) * limit,
         limit,
       });
-      return shape(rows);
+      return shape(rows, { withRemarks: false });
     },
   };
 }
