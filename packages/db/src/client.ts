@@ -79,12 +79,20 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Database>
   if (!options.inMemory && !options.dataDir) {
     throw new Error('createDb: pass databaseUrl, dataDir or inMemory: true');
   }
-  return openPglite(options.inMemory ? undefined : options.dataDir, searchPath);
+  return openPglite({ dataDir: options.inMemory ? undefined : options.dataDir, searchPath });
 }
 
-async function openPglite(dataDir: string | undefined, searchPath: string | undefined): Promise<Database> {
+export interface PgliteOpenOptions {
+  dataDir?: string | undefined;
+  searchPath?: string | undefined;
+  /** Start from a `dumpDataDir()` tarball instead of an empty cluster (testing.ts keeps a migrated one). */
+  loadDataDir?: Blob | undefined;
+}
+
+/** Not part of the package's public API: createDb() for callers, testing.ts for the dump-based start. */
+export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpenOptions): Promise<Database & { client: PGlite }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), extensions: { pg_trgm } });
   try {
     const pglite = drizzlePglite({ client, schema });
     if (searchPath) {
@@ -95,6 +103,7 @@ async function openPglite(dataDir: string | undefined, searchPath: string | unde
     return {
       // No cast: PgliteDatabase and NodePgDatabase are both PgDatabase, and QueryResultHKT asks only for `rows`.
       db: pglite,
+      client,
       kind: 'pglite',
       ping: async () => {
         await client.query('select 1');
