@@ -7,7 +7,6 @@ import type { Approval, PropertyType, Status } from '../enums';
 import { FACINGS, FURNISHINGS } from '../enums';
 import type * as schema from '../schema';
 import { REMARKS } from './data/content';
-import { PLOT_AMENITIES, PROJECT_AMENITIES, PROJECT_FIRST_WORDS, PROJECT_SECOND_WORDS } from './data/names';
 import type { CitySeed } from './data/places';
 import { INTERIOR_VARIANTS, mediaFile, mediaUrl, PROPERTY_ART_VARIANTS } from './images';
 import type { BrokerRef } from './people';
@@ -16,6 +15,7 @@ import type { CityRef, LocationRef } from './places';
 import type { Random } from './random';
 import { BUILDERS } from './roster';
 import { daysAfter, daysBefore, fakeEmail, fakePhone, monthsFromBase, randomFor, roundRupees } from './util';
+import { listJoin, monthAndYear, pickAmenities, projectName, projectRera, typeWord, unitSummary, withArticle } from './wording';
 
 type ProjectRow = typeof schema.projects.$inferInsert;
 type UnitRow = typeof schema.units.$inferInsert;
@@ -248,7 +248,8 @@ export interface CatalogueChunk {
 
 export const PROJECT_SHARE = 0.6;
 
-const AMENITY_COUNT: Record<'project' | 'listing', readonly [number, number]> = { project: [6, 14], listing: [3, 8] };
+/** 'Affordable' means less than this many square feet at the city's typical rate (about ₹55 lakh in Bengaluru). */
+const AFFORDABLE_SQFT = 600;
 
 export function* catalogueChunks(input: CatalogueInput, total: number, chunkSize: number): Generator<CatalogueChunk> {
   const random = randomFor('catalogue');
@@ -323,7 +324,7 @@ function addProject(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
     else if (createdAt.getTime() > daysBefore(200).getTime()) tags.push('New Launch');
     if (random.chance(0.15)) tags.push('Trending');
     if (luxury) tags.push('Luxury');
-    else if (units.minPrice < city.seed.rate * 800) tags.push('Affordable');
+    else if (units.minPrice < city.seed.rate * AFFORDABLE_SQFT) tags.push('Affordable');
     if (type !== 'studio' && type !== 'pent house' && random.chance(0.5)) tags.push('Gated Community');
   }
   const amenities = pickAmenities(type, 'project', random);
@@ -335,13 +336,13 @@ function addProject(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
     status,
     approval,
     description:
-      `${name} by ${builder.name} is a ${tags.includes('Gated Community') ? 'gated ' : ''}${typeWord(type)} development in ` +
+      `${name} by ${builder.name} is ${withArticle(`${tags.includes('Gated Community') ? 'gated ' : ''}${typeWord(type)}`)} development in ` +
       `${location.name}, ${city.seed.name}, offering ${unitSummary(type, units.types)}. ` +
       (upcoming
         ? 'Pre-launch bookings are open; possession is planned for ' + possessionDate.slice(0, 4) + '. '
         : ready
           ? 'Ready to move in, with the occupancy certificate received. '
-          : `Under construction, with possession from ${possessionDate.slice(0, 7)}. `) +
+          : `Under construction, with possession from ${monthAndYear(possessionDate)}. `) +
       `Amenities include ${amenities.slice(0, 4).join(', ').toLowerCase()} and more.`,
     tags,
     transactionTag: 'New Booking',
@@ -383,7 +384,7 @@ function addListing(chunk: CatalogueChunk, ids: Counters, random: Random, { id, 
           : `${adjective}${first} BHK ${typeWord(type, true)} in ${location.name}`;
   const tags: string[] = [];
   if (resale && random.chance(0.7)) tags.push('Ready to Move');
-  if (units.minPrice < city.seed.rate * 800) tags.push('Affordable');
+  if (units.minPrice < city.seed.rate * AFFORDABLE_SQFT) tags.push('Affordable');
   if (random.chance(0.05)) tags.push('Trending');
   const row: PendingRow = {
     id,
@@ -583,74 +584,4 @@ function makeLead(ids: Counters, random: Random, m: ModerationInput, projectName
     dedupeKey: null,
     createdAt: createdAt.getTime() > daysBefore(0).getTime() ? daysBefore(0, ids.lead % 1440) : createdAt,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Words
-
-function projectName(type: PropertyType, builder: BuilderRef, random: Random): string {
-  const base = `${random.pick(PROJECT_FIRST_WORDS)} ${random.pick(PROJECT_SECOND_WORDS[type])}`;
-  return random.chance(0.4) ? `${builder.brand} ${base}` : base;
-}
-
-function typeWord(type: PropertyType, title = false): string {
-  const words: Record<PropertyType, string> = {
-    apartment: 'apartment',
-    villa: 'villa',
-    plot: 'plotted',
-    residentialhouse: 'independent house',
-    'pent house': 'penthouse',
-    studio: 'studio apartment',
-  };
-  const word = words[type];
-  return title ? word.replace(/\b\w/g, (c) => c.toUpperCase()) : word;
-}
-
-function unitSummary(type: PropertyType, types: readonly string[]): string {
-  if (type === 'plot') return `${types.length} plot size${types.length > 1 ? 's' : ''}`;
-  const bedrooms = [...new Set(types.filter((t) => /^\d$/.test(t)))];
-  const words = [...new Set(types.filter((t) => !/^\d$/.test(t)))].map((t) => (t === 'pent house' ? 'penthouses' : `${t}s`));
-  const parts = bedrooms.length > 0 ? [`${listJoin(bedrooms)} BHK ${type === 'villa' ? 'villas' : 'homes'}`] : [];
-  return listJoin([...parts, ...words]);
-}
-
-function pickAmenities(type: PropertyType, item: 'project' | 'listing', random: Random): string[] {
-  const [min, max] = AMENITY_COUNT[item];
-  const pool = type === 'plot' ? PLOT_AMENITIES : PROJECT_AMENITIES;
-  return random.sample(pool, random.int(min, Math.min(max, pool.length)));
-}
-
-/** Project registration numbers in each state RERA's shape; the digits are invented. */
-function projectRera(city: CitySeed, createdAt: Date, random: Random): string {
-  const yyyy = createdAt.getUTCFullYear();
-  const n = random.int(100, 99999);
-  switch (city.stateCode) {
-    case 'KA':
-      return `PRM/KA/RERA/1251/${random.int(300, 480)}/PR/${String(yyyy).slice(2)}${String(random.int(1, 12)).padStart(2, '0')}${String(random.int(1, 28)).padStart(2, '0')}/${String(n).padStart(6, '0')}`;
-    case 'MH':
-      return `P5${random.int(1, 2)}${random.int(7, 9)}000${String(n).padStart(5, '0')}`;
-    case 'TG':
-      return `P02400${String(n).padStart(6, '0')}`;
-    case 'TN':
-      return `TN/${random.int(1, 35)}/Building/${String(n % 10000).padStart(4, '0')}/${yyyy}`;
-    case 'HR':
-      return `RC/REP/HARERA/GGM/${random.int(400, 900)}/${random.int(100, 700)}/${yyyy}/${random.int(1, 120)}`;
-    case 'UP':
-      return `UPRERAPRJ${String(n).padStart(6, '0')}`;
-    case 'WB':
-      return `WBRERA/P/KOL/${yyyy}/${String(n).padStart(6, '0')}`;
-    case 'GJ':
-      return `PR/GJ/AHMEDABAD/AHMEDABAD CITY/AUDA/RAA${String(n).padStart(5, '0')}/${String(random.int(10124, 281224)).padStart(6, '0')}`;
-    case 'KL':
-      return `K-RERA/PRJ/ERN/${String(n % 1000).padStart(3, '0')}/${yyyy}`;
-    case 'RJ':
-      return `RAJ/P/${yyyy}/${n % 10000}`;
-    default:
-      return `${city.stateCode}RERA${yyyy}P${String(n).padStart(4, '0')}`;
-  }
-}
-
-function listJoin(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
