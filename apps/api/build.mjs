@@ -10,13 +10,20 @@ import { build } from 'esbuild';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
-/** Every dependency of the packages that end up in the bundle, except our own workspace packages. */
+/**
+ * Pure JavaScript that npm may install nested under the workspace that depends on it (drizzle-orm
+ * lives in packages/db/node_modules), where an external import from apps/api/dist could not find it.
+ * Inlining it also guarantees the bundle holds exactly one copy.
+ */
+const INLINED = new Set(['drizzle-orm']);
+
+/** Every dependency of the packages that end up in the bundle, except our own and the inlined ones. */
 function externalPackages() {
   const names = ['apps/api', 'packages/db', 'packages/contracts'].flatMap((dir) => {
     const manifest = JSON.parse(readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8'));
     return Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies });
   });
-  return [...new Set(names.filter((name) => !name.startsWith('@nivaas/')))].sort();
+  return [...new Set(names.filter((name) => !name.startsWith('@nivaas/') && !INLINED.has(name)))].sort();
 }
 
 const external = externalPackages();
