@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 import { useGetRandomProjectsQuery } from '../api/get-random-projects';
-import { ProjectCard, ProjectCardSkeleton } from './project-card';
+import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
 
 /** Four across on a desktop, two rows. */
 export const RAIL_SIZE = 8;

@@ -1,10 +1,10 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import { Link } from 'react-router';
-import { BuildingIcon, MapPinIcon } from '../../../components/icons';
-import { SmartImage } from '../../../components/smart-image';
-import { formatPriceRange, unitPriceBounds } from '../../../lib/format-price';
-import { projectPath } from '../../../lib/project-path';
-import { unitSummary } from '../../../lib/unit-labels';
+import { BuildingIcon, MapPinIcon } from './icons';
+import { SmartImage } from './smart-image';
+import { formatPriceRange, unitPriceBounds } from '../lib/format-price';
+import { projectPath } from '../lib/project-path';
+import { unitSummary } from '../lib/unit-labels';
 import { cardPhotoUrl } from '../lib/card-photo';
 
 const possessionFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric' });
