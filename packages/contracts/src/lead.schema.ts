@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { MAX_ID } from './common.schema';
+
+/**
+ * Enquiries (spec §7 POST /leadMenegmentRoute/uILeadFormData, the spec's spelling kept). The spec sends a
+ * 'free-form object'; we accept exactly these fields and reject any other, so nobody can set a lead's stage,
+ * owner or user by adding a field.
+ */
+
+/** Spec-less but plain: what the client shows as the success toast (spec §8 'success shows server message'). */
+export const LEAD_THANK_YOU_MESSAGE = 'Thank you! Our team will get in touch with you shortly.';
+
+export const LEAD_NAME_MIN = 2;
+export const LEAD_NAME_MAX = 80;
+export const LEAD_EMAIL_MAX = 120;
+export const LEAD_MESSAGE_MAX = 1000;
+/** Whole request body, far above any honest form (the message cap is 1,000 characters). */
+export const LEAD_BODY_LIMIT_BYTES = 16 * 1024;
+
+export const LEAD_SOURCES = ['form', 'chat'] as const;
+export const LeadSourceSchema = z.enum(LEAD_SOURCES);
+export type LeadSource = z.infer<typeof LeadSourceSchema>;
+
+/** Spaces, dashes, dots and brackets people type inside a number; nothing else is forgiven. */
+const PHONE_SEPARATORS = /[\s\-.()]/g;
+/** An Indian mobile: 10 digits starting 6-9, optionally after +91, 91 or a trunk 0. */
+const INDIAN_MOBILE = /^(?:\+91|91|0)?([6-9]\d{9})$/;
+
+/**
+ * The 10-digit national form of an Indian mobile number ('+91 98450-12345' -> '9845012345'), or null when the
+ * text is not one. Landlines are refused: an enquiry needs a number the team can call back or message.
+ */
+export function normaliseIndianMobile(input: string): string | null {
+  const match = INDIAN_MOBILE.exec(input.replace(PHONE_SEPARATORS, ''));
+  return match?.[1] ?? null;
+}
+
+export const INDIAN_MOBILE_MESSAGE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9';
+
+/** Text in, the 10-digit national number out. */
+export const IndianMobileSchema = z
+  .string({ error: INDIAN_MOBILE_MESSAGE })
+  .max(24, INDIAN_MOBILE_MESSAGE)
+  .transform((value, ctx) => {
+    const mobile = normaliseIndianMobile(value);
+    if (mobile === null) {
+      ctx.issues.push({ code: 'custom', message: INDIAN_MOBILE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return mobile;
+  });
+
+/** No control characters (they would forge CRM exports and log lines); newlines are allowed in the message only. */
+const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+const NO_CONTROL_CHARS_EXCEPT_NEWLINES = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+
+export const LeadFormSchema = z.strictObject({
+  name: z
+    .string({ error: 'Enter your name' })
+    .trim()
+    .min(LEAD_NAME_MIN, `Name must be at least ${LEAD_NAME_MIN} characters`)
+    .max(LEAD_NAME_MAX, `Name must be at most ${LEAD_NAME_MAX} characters`)
+    .regex(NO_CONTROL_CHARS, 'Name has characters that are not allowed'),
+  phone: IndianMobileSchema,
+  email: z
+    .string({ error: 'Enter a valid e-mail address' })
+    .trim()
+    .toLowerCase()
+    .max(LEAD_EMAIL_MAX, `E-mail must be at most ${LEAD_EMAIL_MAX} characters`)
+    .pipe(z.email('Enter a valid e-mail address')),
+  message: z
+    .string()
+    .trim()
+    .max(LEAD_MESSAGE_MAX, `Message must be at most ${LEAD_MESSAGE_MAX} characters`)
+    .regex(NO_CONTROL_CHARS_EXCEPT_NEWLINES, 'Message has characters that are not allowed')
+    .optional(),
+  /** The project or listing the form sits on; it must be public (active and approved). Absent on the contact page. */
+  projectId: z.number().int().positive().max(MAX_ID).nullish(),
+  source: LeadSourceSchema.default('form'),
+});
+/** What the client sends. */
+export type LeadFormInput = z.input<typeof LeadFormSchema>;
+/** What the server stores from it: trimmed, e-mail lower-cased, phone as 10 digits. */
+export type LeadForm = z.output<typeof LeadFormSchema>;
+
+/**
+ * 201 for a new enquiry, and the same 201 for a repeat of it within a minute (which stores nothing new), so a
+ * double click or a retry cannot tell the two apart and the visitor sees one toast.
+ */
+export const LeadCreatedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type LeadCreatedResponse = z.infer<typeof LeadCreatedResponseSchema>;
