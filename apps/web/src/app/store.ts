@@ -1,11 +1,13 @@
-import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
 import { citySelected, citySlice } from '../lib/city/city-slice';
-import { writeSelectedCity } from '../lib/storage';
+import { compareAdded, compareCleared, compareRemoved, compareSlice } from '../lib/compare/compare-slice';
+import { writeCompareSet, writeSelectedCity } from '../lib/storage';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [citySlice.reducerPath]: citySlice.reducer,
+  [compareSlice.reducerPath]: compareSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -17,6 +19,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   listener.startListening({
     actionCreator: citySelected,
     effect: (action) => writeSelectedCity(action.payload),
+  });
+  // spec §4: the compare set is kept in session storage, so it survives a reload in the same tab.
+  listener.startListening({
+    matcher: isAnyOf(compareAdded, compareRemoved, compareCleared),
+    effect: (_action, listenerApi) => writeCompareSet((listenerApi.getState() as RootState).compare.items),
   });
 
   return configureStore({

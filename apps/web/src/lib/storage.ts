@@ -48,3 +48,35 @@ export function readSignedInRole(): SignedInRole | null {
   if (read(local, BROKER_LOGIN_KEY)) return 'broker';
   return null;
 }
+
+/** spec §3/§9: the compare set lives in session storage under this key. */
+export const COMPARE_KEY = 'compare';
+
+/** The stored compare set as parsed JSON, or null when absent or unreadable; the slice validates it. */
+export function readCompareSet(): unknown {
+  const raw = read(session, COMPARE_KEY);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+export function writeCompareSet(items: readonly unknown[]): void {
+  write(session, COMPARE_KEY, JSON.stringify(items));
+}
+
+/**
+ * spec §7 'Other details': a project or builder picked from the search suggestions stores the
+ * properties its search returned under a random id. Returns the id, or null when storage refused.
+ */
+export function storeSearchProperties(properties: readonly unknown[]): string | null {
+  const key = `search-${globalThis.crypto?.randomUUID?.() ?? Math.random().toString(36).slice(2)}`;
+  try {
+    session().setItem(key, JSON.stringify(properties));
+    return key;
+  } catch {
+    return null;
+  }
+}
