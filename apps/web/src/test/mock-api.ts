@@ -23,7 +23,8 @@ export function mockApi(routes: Record<string, MockRoute>) {
     requests.push(url);
     const route = routes[url.pathname];
     if (route === undefined) return errorResponse(404, `No route ${url.pathname}`);
-    const body = typeof route === 'function' ? (route as (url: URL) => unknown)(url) : route;
+    // A route may answer later (a Promise), so a test can hold a request in flight.
+    const body: unknown = await (typeof route === 'function' ? (route as (url: URL) => unknown)(url) : route);
     return body instanceof Response ? body : json(body);
   });
   vi.stubGlobal('fetch', fetchMock);
