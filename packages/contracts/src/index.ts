@@ -10,3 +10,8 @@ export * from './faq.schema';
 export * from './broker.schema';
 export * from './construction.schema';
 export * from './lead.schema';
+export * from './rupees.schema';
+export * from './builder.schema';
+export * from './price-query.schema';
+export * from './price-query';
+export * from './search.schema';
