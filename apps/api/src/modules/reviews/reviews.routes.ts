@@ -1,0 +1,63 @@
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import { CityReviewsQuerySchema, ReviewListResponseSchema, ReviewPageQuerySchema } from '@nivaas/contracts/review.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../module-options';
+import { createReviewsRepository } from './reviews.repository';
+import { createReviewsService } from './reviews.service';
+
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/**
+ * Approved reviews of places. spec §7 shows GET /city/review/?cityId= (served with and without the trailing
+ * slash, since Fastify treats them as two routes); the zone and location lists are ours, beside the rating POSTs
+ * (/ratingroute/...) that need a signed-in user and come with sign-in.
+ */
+export const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const reviews = createReviewsService(createReviewsRepository(database.db));
+
+  for (const url of ['/city/review/', '/city/review']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: 'Approved reviews of a city, newest first, with the rating summary',
+          querystring: CityReviewsQuerySchema,
+          response: { 200: ReviewListResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { cityId, ...page } = request.query;
+        return { success: true as const, ...(await reviews.list('city', cityId, page, 'cityId')) };
+      },
+    );
+  }
+
+  app.get(
+    '/location/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Approved reviews of a location (locality), newest first, with the rating summary',
+        params: IdParamSchema,
+        querystring: ReviewPageQuerySchema,
+        response: { 200: ReviewListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await reviews.list('location', request.params.id, request.query)) }),
+  );
+
+  app.get(
+    '/zone/:id/reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Approved reviews of a zone, newest first, with the rating summary',
+        params: IdParamSchema,
+        querystring: ReviewPageQuerySchema,
+        response: { 200: ReviewListResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await reviews.list('zone', request.params.id, request.query)) }),
+  );
+};
