@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootRouteError, RouteError } from './route-error';
 
@@ -45,6 +45,17 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/mortgage-calculator/mortgage-calculator-page'))
                 .MortgageCalculatorPage,
             }),
+          },
+          {
+            path: 'broker-properties/:brokerId',
+            lazy: async () => ({
+              Component: (await import('../features/brokers/broker-projects-page')).BrokerProjectsPage,
+            }),
+          },
+          {
+            // A common spelling of the calculator's address; the spec's 'mortage' stays the real one.
+            path: 'mortgage-calculator',
+            loader: ({ request }) => redirect(`/mortage-calculator${new URL(request.url).search}`),
           },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],

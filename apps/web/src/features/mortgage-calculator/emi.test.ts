@@ -39,6 +39,21 @@ describe('yearlySchedule', () => {
     expect(interest).toBeCloseTo(calculateEmi(input).totalInterest, 0);
   });
 
+  it('pays twelve instalments a year, and the balance falls every year', () => {
+    const { emi } = calculateEmi(input);
+    const rows = yearlySchedule(input);
+    for (const row of rows) expect(row.principalPaid + row.interestPaid).toBeCloseTo(emi * 12, 4);
+    rows.slice(1).forEach((row, index) => expect(row.closingBalance).toBeLessThan(rows[index]?.closingBalance ?? 0));
+  });
+
+  it('agrees with a hand calculation for a one-year loan', () => {
+    // ₹ 10 L at 12% for 1 year: 12 × 88,848.79 = 10,66,185.46 paid, so 66,185.46 is interest.
+    const [only] = yearlySchedule({ principal: 1_000_000, annualRatePercent: 12, tenureYears: 1 });
+    expect(only?.principalPaid).toBeCloseTo(1_000_000, 4);
+    expect(only?.interestPaid).toBeCloseTo(66_185.46, 1);
+    expect(only?.closingBalance).toBe(0);
+  });
+
   it('pays more interest than principal in the first year of a long loan', () => {
     const [first] = yearlySchedule(input);
     expect(first && first.interestPaid > first.principalPaid).toBe(true);

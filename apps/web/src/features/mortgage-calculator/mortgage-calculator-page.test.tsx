@@ -1,10 +1,15 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
 import { MortgageCalculatorPage } from './mortgage-calculator-page';
 
-function renderPage() {
-  render(<MortgageCalculatorPage />);
+function renderPage(path = '/mortage-calculator') {
+  const router = createMemoryRouter([{ path: '/mortage-calculator', Component: MortgageCalculatorPage }], {
+    initialEntries: [path],
+  });
+  render(<RouterProvider router={router} />);
   return {
     amount: screen.getByRole('textbox', { name: 'Loan amount' }),
     rate: screen.getByRole('textbox', { name: 'Interest rate' }),
@@ -53,5 +58,36 @@ describe('EMI calculator page', () => {
     await user.type(amount, '{Backspace}');
     await user.tab();
     expect((amount as HTMLInputElement).value).toBe('75,00,000');
+  });
+
+  it('prefills the amount a project page links with', () => {
+    const { amount, emi } = renderPage('/mortage-calculator?amount=7500000');
+    expect((amount as HTMLInputElement).value).toBe('75,00,000');
+    expect(emi()).toBe('₹ 65,087');
+  });
+
+  it('ignores an amount it cannot use', () => {
+    const { amount } = renderPage('/mortage-calculator?amount=lots');
+    expect((amount as HTMLInputElement).value).toBe('50,00,000');
+  });
+
+  it('shows the split, a yearly chart and a yearly table', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.getByText('interest')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Yearly principal and interest/ }).querySelectorAll('rect')).toHaveLength(40);
+    await user.click(screen.getByText('Year-by-year table'));
+    const table = screen.getByRole('table');
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(20);
+    expect(table.querySelector('tbody tr:last-child td:last-child')?.textContent).toBe('₹ 0');
+  });
+});
+
+describe('/mortgage-calculator', () => {
+  it('redirects to the spec’s /mortage-calculator, keeping the amount', async () => {
+    const { router } = renderApp('/mortgage-calculator?amount=7500000');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mortage-calculator'));
+    expect(router.state.location.search).toBe('?amount=7500000');
+    expect(((await screen.findByRole('textbox', { name: 'Loan amount' })) as HTMLInputElement).value).toBe('75,00,000');
   });
 });

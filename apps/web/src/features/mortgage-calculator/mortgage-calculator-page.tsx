@@ -1,5 +1,9 @@
 import { useId, useState, type ChangeEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { formatPrice, formatRupees } from '../../lib/format-price';
+import { AmortisationChart } from './amortisation-chart';
+import { PrincipalInterestDonut } from './principal-interest-donut';
+import { amountFromQuery } from './chart-scale';
 import {
   calculateEmi,
   EMI_LIMITS,
@@ -11,6 +15,12 @@ import {
 } from './emi';
 
 const INITIAL_FORM: EmiForm = { amount: '50,00,000', rate: '8.5', years: '20' };
+
+/** A project's details page links here with ?amount= (its price); anything unusable keeps the example. */
+function initialForm(amountParam: string | null): EmiForm {
+  const amount = amountFromQuery(amountParam);
+  return amount === null ? INITIAL_FORM : { ...INITIAL_FORM, amount: groupRupees.format(amount) };
+}
 
 const AMOUNT_RANGE = `from ${formatPrice(EMI_LIMITS.minAmount)} to ${formatPrice(EMI_LIMITS.maxAmount)}`;
 
@@ -91,9 +101,11 @@ function Field({ field, label, hint, value, error, prefix, suffix, inputMode, on
 }
 
 export function MortgageCalculatorPage() {
-  const [form, setForm] = useState<EmiForm>(INITIAL_FORM);
+  const [searchParams] = useSearchParams();
+  const [start] = useState(() => initialForm(searchParams.get('amount')));
+  const [form, setForm] = useState<EmiForm>(start);
   const [lastValid, setLastValid] = useState<EmiInput>(() => {
-    const parsed = parseEmiForm(INITIAL_FORM);
+    const parsed = parseEmiForm(start);
     if (!parsed.ok) throw new Error('The initial EMI form must be valid');
     return parsed.input;
   });
@@ -110,7 +122,6 @@ export function MortgageCalculatorPage() {
   // While a field is being corrected the last good figures stay, dimmed, instead of vanishing.
   const input = parsed.ok ? parsed.input : lastValid;
   const result = calculateEmi(input);
-  const principalShare = input.principal / result.totalPayment;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 md:py-14 lg:px-8">
@@ -186,15 +197,9 @@ export function MortgageCalculatorPage() {
             {parsed.ok ? '' : ' (fix the highlighted field to update)'}
           </p>
 
-          <div className="mt-8">
-            <p className="mb-2 text-sm text-brand-100">
-              Interest is {Math.round((1 - principalShare) * 100)}% of everything you pay.
-            </p>
-            <div className="flex h-3 overflow-hidden rounded-full bg-amber-300" aria-hidden="true">
-              <div className="bg-white" style={{ width: `${principalShare * 100}%` }} />
-            </div>
-          </div>
-          <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+          <div className="mt-8 flex flex-col gap-6 sm:flex-row sm:items-center">
+            <PrincipalInterestDonut principal={input.principal} interest={result.totalInterest} />
+          <dl className="grid flex-1 gap-4 sm:grid-cols-1">
             <div>
               <dt className="flex items-center gap-2 text-sm text-brand-100">
                 <span className="size-2.5 rounded-full bg-white" aria-hidden="true" />
@@ -214,6 +219,7 @@ export function MortgageCalculatorPage() {
               <dd className="mt-1 text-lg font-bold">{formatRupees(result.totalPayment)}</dd>
             </div>
           </dl>
+          </div>
           <p className="mt-8 text-xs leading-5 text-brand-100 lg:mt-auto lg:pt-8">
             An estimate for planning. Your lender&rsquo;s figure can differ with processing fees, insurance, rate resets
             and how they round.
@@ -229,37 +235,48 @@ export function MortgageCalculatorPage() {
 function YearlyBreakdown({ input }: { input: EmiInput }) {
   const rows = yearlySchedule(input);
   return (
-    <details className="group mt-8 rounded-3xl bg-white shadow-sm ring-1 ring-slate-200">
-      <summary className="cursor-pointer list-none rounded-3xl px-5 py-4 font-semibold text-slate-900 md:px-8 [&::-webkit-details-marker]:hidden">
-        <span className="flex items-center justify-between">
-          Year-by-year breakdown
-          <span className="text-sm font-medium text-brand-700 group-open:hidden">Show</span>
-          <span className="hidden text-sm font-medium text-brand-700 group-open:inline">Hide</span>
-        </span>
-      </summary>
-      <div className="overflow-x-auto px-5 pb-6 md:px-8">
-        <table className="w-full text-right text-xs tabular-nums sm:text-sm">
-          <caption className="sr-only">Principal and interest paid in each year of the loan, and the balance left</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 text-left font-medium">Year</th>
-              <th scope="col" className="py-2 font-medium">Principal paid</th>
-              <th scope="col" className="py-2 font-medium">Interest paid</th>
-              <th scope="col" className="py-2 font-medium">Balance left</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.year} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-2 text-left font-medium text-slate-900">{row.year}</th>
-                <td className="py-2">{formatPrice(row.principalPaid)}</td>
-                <td className="py-2">{formatPrice(row.interestPaid)}</td>
-                <td className="py-2">{formatPrice(row.closingBalance)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+    <section aria-labelledby="amortisation-heading" className="mt-8 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
+      <h2 id="amortisation-heading" className="text-xl font-bold tracking-tight text-slate-900">
+        How the loan is repaid
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        Early instalments are mostly interest; each year a larger share of the same EMI repays the loan itself.
+      </p>
+      <div className="mt-6">
+        <AmortisationChart rows={rows} principal={input.principal} />
       </div>
-    </details>
+      <details className="group mt-6 rounded-2xl ring-1 ring-slate-200" open={rows.length <= 10 ? true : undefined}>
+        <summary className="cursor-pointer list-none rounded-2xl px-4 py-3 font-semibold text-slate-900 md:px-6 [&::-webkit-details-marker]:hidden">
+          <span className="flex items-center justify-between">
+            Year-by-year table
+            <span className="text-sm font-medium text-brand-700 group-open:hidden">Show</span>
+            <span className="hidden text-sm font-medium text-brand-700 group-open:inline">Hide</span>
+          </span>
+        </summary>
+        <div className="overflow-x-auto px-4 pb-4 md:px-6">
+          <table className="w-full text-right text-xs tabular-nums sm:text-sm">
+            <caption className="sr-only">Principal and interest paid in each year of the loan, and the balance left</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-600">
+                <th scope="col" className="py-2 text-left font-medium">Year</th>
+                <th scope="col" className="py-2 font-medium">Principal paid</th>
+                <th scope="col" className="py-2 font-medium">Interest paid</th>
+                <th scope="col" className="py-2 font-medium">Balance left</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.year} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-2 text-left font-medium text-slate-900">{row.year}</th>
+                  <td className="py-2">{formatPrice(row.principalPaid)}</td>
+                  <td className="py-2">{formatPrice(row.interestPaid)}</td>
+                  <td className="py-2">{formatPrice(row.closingBalance)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
   );
 }

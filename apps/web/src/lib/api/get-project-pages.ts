@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
 import {
-  ProjectListResponseSchema,
+  ProjectPageResponseSchema,
   type Project,
-  type ProjectListResponse,
+  type ProjectPageResponse,
 } from '@nivaas/contracts/project.schema';
 import { api } from './api-slice';
 
@@ -17,17 +17,23 @@ export interface ProjectPagesArgs {
 /** spec §9: projects page 30 at a time. */
 export const PROJECT_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
+export interface ProjectPage {
+  projects: Project[];
+  hasMore: boolean;
+}
+
 /**
  * GET /project?status=active&approval=approved&{filter}={id}&page&limit, as an infinite query: each
  * page is appended (spec §4 'Paging'), and a page shorter than the limit means there are no more.
  */
 const projectPagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getProjectPages: build.infiniteQuery<Project[], ProjectPagesArgs, number>({
+    getProjectPages: build.infiniteQuery<ProjectPage, ProjectPagesArgs, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
+        // spec §4: a page shorter than the limit means no more pages; the server's hasMore says the same.
         getNextPageParam: (lastPage, _all, lastPageParam) =>
-          lastPage.length < PROJECT_PAGE_SIZE ? undefined : lastPageParam + 1,
+          lastPage.hasMore && lastPage.projects.length >= PROJECT_PAGE_SIZE ? lastPageParam + 1 : undefined,
       },
       query: ({ queryArg, pageParam }) => ({
         url: '/project',
@@ -39,8 +45,11 @@ const projectPagesApi = api.injectEndpoints({
           limit: PROJECT_PAGE_SIZE,
         },
       }),
-      rawResponseSchema: ProjectListResponseSchema,
-      transformResponse: (response: ProjectListResponse) => response.projects,
+      rawResponseSchema: ProjectPageResponseSchema,
+      transformResponse: (response: ProjectPageResponse): ProjectPage => ({
+        projects: response.projects,
+        hasMore: response.pagination.hasMore,
+      }),
     }),
   }),
 });

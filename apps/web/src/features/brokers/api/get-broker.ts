@@ -1,0 +1,15 @@
+import { BrokerResponseSchema, type BrokerProfile, type BrokerResponse } from '@nivaas/contracts/broker.schema';
+import { api } from '../../../lib/api/api-slice';
+
+/** spec §7 GET /broker/{brokerId}: an approved broker's public profile (404 for any other). */
+const brokerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBroker: build.query<BrokerProfile, number>({
+      query: (brokerId) => `/broker/${brokerId}`,
+      rawResponseSchema: BrokerResponseSchema,
+      transformResponse: (response: BrokerResponse) => response.broker,
+    }),
+  }),
+});
+
+export const { useGetBrokerQuery } = brokerApi;
