@@ -1,0 +1,57 @@
+import type { Db } from '@nivaas/db';
+import { schema } from '@nivaas/db';
+import { and, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
+
+const { blogs } = schema;
+
+/** spec §9: visitors read active, approved blogs only, by every path. */
+function isPublic(): SQL | undefined {
+  return and(eq(blogs.status, 'active'), eq(blogs.approval, 'approved'));
+}
+
+const summaryColumns = {
+  id: blogs.id,
+  title: blogs.title,
+  slug: blogs.slug,
+  excerpt: blogs.excerpt,
+  coverUrl: blogs.coverUrl,
+  authorName: blogs.authorName,
+  publishedAt: blogs.publishedAt,
+  status: blogs.status,
+  approval: blogs.approval,
+  // Counted in the database so a list page never carries whole bodies over the wire.
+  wordCount: sql<number>`coalesce(array_length(regexp_split_to_array(btrim(${blogs.body}), '\\s+'), 1), 0)`.mapWith(Number),
+};
+
+/** SQL for blogs; no HTTP, no response shapes. */
+export function createBlogsRepository(db: Db) {
+  return {
+    async countPublic(): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(blogs).where(isPublic());
+      return row?.total ?? 0;
+    },
+
+    /** Newest first by publication (creation when never stamped), id as the tie-break. */
+    listPublic(offset: number, limit: number) {
+      return db
+        .select(summaryColumns)
+        .from(blogs)
+        .where(isPublic())
+        .orderBy(desc(sql`coalesce(${blogs.publishedAt}, ${blogs.createdAt})`), desc(blogs.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async findPublic(id: number) {
+      const [row] = await db
+        .select({ ...summaryColumns, body: blogs.body, updatedAt: blogs.updatedAt })
+        .from(blogs)
+        .where(and(eq(blogs.id, id), isPublic()));
+      return row;
+    },
+  };
+}
+
+export type BlogsRepository = ReturnType<typeof createBlogsRepository>;
+export type BlogSummaryRow = Awaited<ReturnType<BlogsRepository['listPublic']>>[number];
+export type BlogRow = NonNullable<Awaited<ReturnType<BlogsRepository['findPublic']>>>;

@@ -1,0 +1,38 @@
+import { BlogDetailQuerySchema, BlogListQuerySchema, BlogListResponseSchema, BlogResponseSchema } from '@nivaas/contracts/blog.schema';
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../module-options';
+import { createBlogsRepository } from './blogs.repository';
+import { createBlogsService } from './blogs.service';
+
+/** spec §7: GET /blog (status=active, approval=approved, page, limit 10) and GET /blog/{id}?internal=true. */
+export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const blogs = createBlogsService(createBlogsRepository(database.db));
+
+  app.get(
+    '/blog',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'Active, approved blogs, newest first, 10 a page by default',
+        querystring: BlogListQuerySchema,
+        response: { 200: BlogListResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await blogs.list(request.query)) }),
+  );
+
+  app.get(
+    '/blog/:id',
+    {
+      schema: {
+        tags: ['blogs'],
+        summary: 'One active, approved blog with its body (`internal` is accepted and changes nothing)',
+        params: IdParamSchema,
+        querystring: BlogDetailQuerySchema,
+        response: { 200: BlogResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, blog: await blogs.get(request.params.id) }),
+  );
+};

@@ -1,0 +1,24 @@
+import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import { FaqListQuerySchema, FaqListResponseSchema } from '@nivaas/contracts/faq.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../module-options';
+import { createFaqsRepository } from './faqs.repository';
+import { createFaqsService } from './faqs.service';
+
+/** spec §7: GET /faq?associatedWith=contact_faqs&approval=approved. */
+export const faqsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const faqs = createFaqsService(createFaqsRepository(database.db));
+
+  app.get(
+    '/faq',
+    {
+      schema: {
+        tags: ['faqs'],
+        summary: 'Approved FAQs of one page (contact_faqs by default), in display order',
+        querystring: FaqListQuerySchema,
+        response: { 200: FaqListResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, faqs: await faqs.listPublic(request.query) }),
+  );
+};
