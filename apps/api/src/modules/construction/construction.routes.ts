@@ -1,0 +1,59 @@
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import {
+  ConstructionProjectListQuerySchema,
+  ConstructionProjectListResponseSchema,
+  ContractorListQuerySchema,
+  ContractorListResponseSchema,
+  ContractorResponseSchema,
+} from '@nivaas/contracts/construction.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ModuleOptions } from '../module-options';
+import { createConstructionRepository } from './construction.repository';
+import { createConstructionService } from './construction.service';
+
+/**
+ * The construction gateway (spec §7: its base ends /api/construction): GET /project (page 1, limit 6, tag) and our
+ * contractor directory, GET /contractor and GET /contractor/{id}.
+ */
+export const constructionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const construction = createConstructionService(createConstructionRepository(database.db));
+
+  app.get(
+    '/construction/project',
+    {
+      schema: {
+        tags: ['construction'],
+        summary: 'Active construction projects (of approved contractors), newest first, 6 a page by default; empty tag = all',
+        querystring: ConstructionProjectListQuerySchema,
+        response: { 200: ConstructionProjectListResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await construction.listProjects(request.query)) }),
+  );
+
+  app.get(
+    '/construction/contractor',
+    {
+      schema: {
+        tags: ['construction'],
+        summary: 'Approved contractors, highest rated first; optionally of one city',
+        querystring: ContractorListQuerySchema,
+        response: { 200: ContractorListResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await construction.listContractors(request.query)) }),
+  );
+
+  app.get(
+    '/construction/contractor/:id',
+    {
+      schema: {
+        tags: ['construction'],
+        summary: 'One approved contractor with their active construction projects',
+        params: IdParamSchema,
+        response: { 200: ContractorResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, contractor: await construction.getContractor(request.params.id) }),
+  );
+};
