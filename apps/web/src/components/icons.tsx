@@ -127,3 +127,63 @@ export const YouTubeIcon = (p: IconProps) => (
     <path d="M21.6 7.2a2.5 2.5 0 0 0-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4a2.5 2.5 0 0 0-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8a2.5 2.5 0 0 0 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4a2.5 2.5 0 0 0 1.8-1.8c.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8zM10 15V9l5.2 3z" />
   </svg>
 );
+export const SearchIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="m20 20-4.2-4.2" />
+  </StrokeIcon>
+);
+export const SlidersIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="M4 7h10M18 7h2M4 17h4M12 17h8" />
+    <circle cx="16" cy="7" r="2" />
+    <circle cx="10" cy="17" r="2" />
+  </StrokeIcon>
+);
+export const CompareIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <rect x="3.5" y="4.5" width="7" height="15" rx="1.5" />
+    <rect x="13.5" y="4.5" width="7" height="15" rx="1.5" />
+  </StrokeIcon>
+);
+export const CheckIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="m5 12.5 4.5 4.5L19 7.5" />
+  </StrokeIcon>
+);
+export const ChevronLeftIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="m15 6-6 6 6 6" />
+  </StrokeIcon>
+);
+export const ChevronRightIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="m9 6 6 6-6 6" />
+  </StrokeIcon>
+);
+export const PlusIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="M12 5v14M5 12h14" />
+  </StrokeIcon>
+);
+export const TrashIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" />
+  </StrokeIcon>
+);
+export const CalendarIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <rect x="4" y="5" width="16" height="15" rx="2" />
+    <path d="M4 10h16M9 3v4M15 3v4" />
+  </StrokeIcon>
+);
+export const ExternalLinkIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+  </StrokeIcon>
+);
+export const ExpandIcon = (p: IconProps) => (
+  <StrokeIcon {...p}>
+    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+  </StrokeIcon>
+);

@@ -23,3 +23,8 @@ export function showSuccess(message: string): Id {
 export function showError(message: string): Id {
   return toast.error(createElement(ToastBody, { title: 'Error', message }), APP_TOAST_OPTIONS);
 }
+
+/** spec §8: a warning such as 'Please enter a valid search term.' */
+export function showWarning(message: string): Id {
+  return toast.warning(createElement(ToastBody, { title: 'Warning', message }), APP_TOAST_OPTIONS);
+}

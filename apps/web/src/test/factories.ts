@@ -1,6 +1,7 @@
 import type { Banner } from '@nivaas/contracts/banner.schema';
 import type { City } from '@nivaas/contracts/city.schema';
 import type { Project, Unit } from '@nivaas/contracts/project.schema';
+import type { SearchProject, SearchResponse } from '@nivaas/contracts/search.schema';
 
 // Factories build fresh objects per call (CONVENTIONS): no test can change another's data.
 let nextId = 1;
@@ -79,6 +80,47 @@ export function createBanner(overrides: Partial<Banner> = {}): Banner {
     imageUrl: `/media/banners/${bannerId}.webp`,
     link: null,
     approval: 'approved',
+    ...overrides,
+  };
+}
+
+export function createSearchResponse(overrides: Partial<SearchResponse> = {}): SearchResponse {
+  return {
+    success: true,
+    query: '',
+    parsed: {
+      text: '',
+      place: null,
+      bhk: [],
+      propertyTypes: [],
+      minPrice: null,
+      maxPrice: null,
+      possession: null,
+      transaction: null,
+    },
+    projects: [],
+    builders: [],
+    locations: [],
+    properties: [],
+    ...overrides,
+  };
+}
+
+export function createSearchProject(overrides: Partial<SearchProject> = {}): SearchProject {
+  const projectId = id();
+  return {
+    id: projectId,
+    name: `Whitefield Heights ${projectId}`,
+    type: 'apartment',
+    item: 'project',
+    tags: ['Trending'],
+    city: { id: 1, name: 'Bengaluru' },
+    zone: { id: 2, name: 'East Bengaluru' },
+    location: { id: 3, name: 'Whitefield' },
+    builder: { id: 4, name: 'Sobha Limited' },
+    photo: null,
+    minPrice: 8_500_000,
+    maxPrice: 12_500_000,
     ...overrides,
   };
 }

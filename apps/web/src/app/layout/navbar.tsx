@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, MenuIcon, UserIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
+import { SearchCombobox } from '../../components/search-combobox';
+import { useHeroSearchVisible } from '../../lib/search/hero-search-dock';
 import { readSignedInRole } from '../../lib/storage';
 import { CitySelect } from './city-select';
 
@@ -36,14 +38,22 @@ export function Navbar() {
   }, [menuOpen]);
 
   const profilePath = role === 'broker' ? '/broker-profile' : '/profile';
+  // spec §2: on the home page the search moves into the top bar only once the hero's box has scrolled
+  // under it. The desktop box keeps its space while hidden, so nothing beside it shifts.
+  const onHome = location.pathname === '/';
+  const heroSearchVisible = useHeroSearchVisible();
+  const searchDocked = !onHome || !heroSearchVisible;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+    <header data-top-bar className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-4 md:h-16 lg:px-8">
         <Link to="/" aria-label="Nivaas home" className="shrink-0 rounded-lg">
           <Logo />
         </Link>
         <CitySelect className="min-w-0" />
+        <div className={`hidden min-w-0 flex-1 lg:block lg:max-w-md xl:max-w-lg ${searchDocked ? '' : 'invisible'}`}>
+          <SearchCombobox variant="navbar" />
+        </div>
 
         <div className="ml-auto hidden items-center gap-2 md:flex">
           {role ? (
@@ -83,6 +93,16 @@ export function Navbar() {
           {menuOpen ? <CloseIcon width={22} height={22} /> : <MenuIcon width={22} height={22} />}
         </button>
       </nav>
+
+      {/* spec §2 'Mobile: a search row'. On the home page it floats below the bar (absolute), so its
+          appearance on scroll does not push the page down. */}
+      {searchDocked && (
+        <div
+          className={`border-t border-slate-100 bg-white/95 px-4 py-2 lg:hidden ${onHome ? 'absolute inset-x-0 top-full border-b border-slate-200 shadow-sm' : ''}`}
+        >
+          <SearchCombobox variant="navbar" className="mx-auto max-w-7xl" />
+        </div>
+      )}
 
       {menuOpen && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white shadow-lg md:hidden">

@@ -1,7 +1,10 @@
 import type { Banner } from '@nivaas/contracts/banner.schema';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { CalculatorIcon, MapPinIcon, PauseIcon, PlayIcon } from '../../../components/icons';
+import { SearchCombobox } from '../../../components/search-combobox';
 import { SmartImage } from '../../../components/smart-image';
+import { useHeroSearchDock } from '../../../lib/search/hero-search-dock';
 import { useGetBannersQuery } from '../api/get-banners';
 import { useBannerRotation } from '../lib/use-banner-rotation';
 
@@ -26,6 +29,9 @@ export function HomeHero({ cityName, propertyCount }: HomeHeroProps) {
   // A failed or empty banner list leaves the headline on its own: the hero never depends on it.
   const { data: banners = [], isLoading } = useGetBannersQuery();
   const showBanners = isLoading || banners.length > 0;
+  const searchBox = useRef<HTMLDivElement>(null);
+  // spec §2: the navbar shows its own box once this one scrolls under the top bar.
+  useHeroSearchDock(searchBox);
 
   return (
     <section aria-labelledby="hero-heading" className="on-dark relative isolate overflow-hidden bg-brand-950 text-white">
@@ -54,7 +60,10 @@ export function HomeHero({ cityName, propertyCount }: HomeHeroProps) {
             New launches, ready-to-move apartments, villas and plots, with the builder named and prices in plain
             rupees.
           </p>
-          <nav aria-label="Jump to" className="mt-6">
+          <div ref={searchBox} className="mt-6 max-w-xl">
+            <SearchCombobox variant="hero" />
+          </div>
+          <nav aria-label="Jump to" className="mt-5">
             <ul className="flex flex-wrap gap-2">
               {QUICK_LINKS.map((link) => (
                 <li key={link.href}>
