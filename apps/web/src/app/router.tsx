@@ -57,6 +57,10 @@ export const routes: RouteObject[] = [
             path: 'mortgage-calculator',
             loader: ({ request }) => redirect(`/mortage-calculator${new URL(request.url).search}`),
           },
+          {
+            path: 'contact-us',
+            lazy: async () => ({ Component: (await import('../features/contact/contact-page')).ContactPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
