@@ -23,15 +23,19 @@ try {
     page.on('console', (m) => m.type() === 'error' && console.log(`  console.error on ${page.url()}: ${m.text()}`));
     for (const target of targets) {
       await page.goto(new URL(target, baseUrl).href, { waitUntil: 'networkidle' });
-      // Let lazy images below the fold load before the full-page capture.
+      // Lazy images load only once they come near the viewport, so scroll through like a person
+      // and wait for every image to finish before the full-page capture.
       await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        for (let y = 0; y < document.body.scrollHeight; y += 400) {
           window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 120));
+          await new Promise((r) => setTimeout(r, 250));
         }
         window.scrollTo(0, 0);
       });
       await page.waitForLoadState('networkidle');
+      await page
+        .waitForFunction(() => [...document.images].every((img) => img.complete), null, { timeout: 10_000 })
+        .catch(() => console.log(`  some images on ${target} were still loading`));
       const name = target.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });

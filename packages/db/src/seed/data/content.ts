@@ -336,7 +336,7 @@ export interface BannerSeed {
 }
 
 export const BANNERS: readonly BannerSeed[] = [
-  { title: 'Find your dream home in Bengaluru', subtitle: 'Over a thousand verified projects and listings across the city', link: '/location-property/bengaluru', approval: 'approved', art: 'bengaluru' },
+  { title: 'Find your dream home in Bengaluru', subtitle: 'Hundreds of verified projects and listings across the city', link: '/location-property/bengaluru', approval: 'approved', art: 'bengaluru' },
   { title: 'Upcoming launches, first in line', subtitle: 'Pre-launch prices on projects opening this season', link: '/property-detail-page?search=Upcoming%20Launches', approval: 'approved', art: 'launch' },
   { title: 'Ready to move in Mumbai', subtitle: 'Homes with occupancy certificates, from Thane to Worli', link: '/location-property/mumbai', approval: 'approved', art: 'mumbai' },
   { title: 'Villas with a garden', subtitle: 'Gated villa communities in Hyderabad, Bengaluru and Chennai', link: '/property-detail-page?search=villa', approval: 'approved', art: 'villa' },
