@@ -8,6 +8,13 @@ import { bannersRoutes } from './modules/banners/banners.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { blogsRoutes } from './modules/blogs/blogs.routes';
+import { brokersRoutes } from './modules/brokers/brokers.routes';
+import { constructionRoutes } from './modules/construction/construction.routes';
+import { faqsRoutes } from './modules/faqs/faqs.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
+import { placesRoutes } from './modules/places/places.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import compression from './plugins/compression';
 import errors from './plugins/errors';
 import media from './plugins/media';
@@ -54,6 +61,13 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(citiesRoutes, modules);
   await app.register(bannersRoutes, modules);
   await app.register(projectsRoutes, modules);
+  await app.register(reviewsRoutes, modules);
+  await app.register(placesRoutes, modules);
+  await app.register(blogsRoutes, modules);
+  await app.register(faqsRoutes, modules);
+  await app.register(brokersRoutes, modules);
+  await app.register(constructionRoutes, modules);
+  await app.register(leadsRoutes, modules);
 
   await app.register(web, { distDir: config.webDistDir });
   return app;

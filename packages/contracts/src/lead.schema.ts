@@ -28,7 +28,8 @@ const INDIAN_MOBILE = /^(?:\+91|91|0)?([6-9]\d{9})$/;
 
 /**
  * The 10-digit national form of an Indian mobile number ('+91 98450-12345' -> '9845012345'), or null when the
- * text is not one. Landlines are refused: an enquiry needs a number the team can call back or message.
+ * text cannot be one. An enquiry needs a number the team can call back or message, so a number that cannot be a
+ * mobile is refused; a landline written with its trunk 0 and a code starting 6-9 has a mobile's shape and passes.
  */
 export function normaliseIndianMobile(input: string): string | null {
   const match = INDIAN_MOBILE.exec(input.replace(PHONE_SEPARATORS, ''));

@@ -84,3 +84,39 @@ export async function createBanner(db: Db, overrides: Insert<typeof schema.banne
   const n = next();
   return insertOne(db, schema.banners, { title: `Banner ${n}`, imageUrl: `/media/test/banner-${n}.webp`, approval: 'approved', position: n, ...overrides });
 }
+
+export async function createReview(db: Db, overrides: Insert<typeof schema.reviews> & Pick<typeof schema.reviews.$inferInsert, 'subject'>) {
+  const n = next();
+  return insertOne(db, schema.reviews, { ratingValue: 4, comment: `Review ${n}`, authorName: `Reviewer ${n}`, approval: 'approved', ...overrides });
+}
+
+/** An active, approved, published blog unless told otherwise. */
+export async function createBlog(db: Db, overrides: Insert<typeof schema.blogs> = {}) {
+  const n = next();
+  return insertOne(db, schema.blogs, {
+    title: `Blog ${n}`,
+    slug: `blog-${n}`,
+    excerpt: `Excerpt ${n}`,
+    body: `Body of blog ${n}.`,
+    status: 'active',
+    approval: 'approved',
+    publishedAt: new Date(Date.UTC(2025, 0, 1) + n * 60_000),
+    ...overrides,
+  });
+}
+
+export async function createFaq(db: Db, overrides: Insert<typeof schema.faqs> = {}) {
+  const n = next();
+  return insertOne(db, schema.faqs, { question: `Question ${n}?`, answer: `Answer ${n}.`, associatedWith: 'contact_faqs', approval: 'approved', position: n, ...overrides });
+}
+
+export async function createContractor(db: Db, overrides: Insert<typeof schema.contractors> = {}) {
+  const n = next();
+  return insertOne(db, schema.contractors, { companyName: `Test Contractor ${n}`, slug: `test-contractor-${n}`, approval: 'approved', ...overrides });
+}
+
+/** An active construction project unless told otherwise. */
+export async function createConstructionProject(db: Db, overrides: Insert<typeof schema.constructionProjects> = {}) {
+  const n = next();
+  return insertOne(db, schema.constructionProjects, { name: `Construction ${n}`, tag: 'Residential', status: 'active', ...overrides });
+}

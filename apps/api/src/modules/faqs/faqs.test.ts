@@ -43,12 +43,13 @@ it('GET /api/faq keeps each page to its own FAQs', async () => {
 });
 
 it('GET /api/faq refuses to show unapproved FAQs and malformed pages with 400 naming the field', async () => {
-  for (const [query, field] of [
+  const cases: [string, string][] = [
     ['approval=pending', 'approval'],
     ['approval=rejected', 'approval'],
     ["associatedWith=contact'faqs", 'associatedWith'],
     [`associatedWith=${'x'.repeat(61)}`, 'associatedWith'],
-  ]) {
+  ];
+  for (const [query, field] of cases) {
     const response = await getFaqs(query);
     expect(response.statusCode, query).toBe(400);
     expect(response.json(), query).toMatchObject({ success: false, field });
