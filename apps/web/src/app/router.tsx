@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
             path: 'contact-us',
             lazy: async () => ({ Component: (await import('../features/contact/contact-page')).ContactPage }),
           },
+          {
+            // spec §2: results for ?locationId= or ?search=, with the filters in the address.
+            path: 'property-detail-page',
+            lazy: async () => ({ Component: (await import('../features/results/results-page')).ResultsPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

@@ -1,4 +1,5 @@
 import type { Project } from '@nivaas/contracts/project.schema';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BuildingIcon, MapPinIcon } from './icons';
 import { SmartImage } from './smart-image';
@@ -21,16 +22,21 @@ interface ProjectCardProps {
   project: Project;
   /** The rail's own tag: the chip prefers another of the project's tags, which says more. */
   railTag?: string;
+  /** A control under the price (an 'Add to compare' button); it sits above the card-wide link. */
+  action?: ReactNode;
 }
 
-export function ProjectCard({ project, railTag }: ProjectCardProps) {
+export function ProjectCard({ project, railTag, action }: ProjectCardProps) {
   const { min, max } = unitPriceBounds(project.units);
   const chip = project.tags.find((tag) => tag !== railTag) ?? project.tags[0];
   const place = [project.location?.name, project.city?.name].filter(Boolean).join(', ');
   const possession = possessionLabel(project.possessionDate);
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
+    <article
+      data-min-price={min}
+      data-max-price={max}
+      className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <div className="relative">
         <SmartImage
           src={cardPhotoUrl(project.medias)}
@@ -73,7 +79,10 @@ export function ProjectCard({ project, railTag }: ProjectCardProps) {
             project.type,
           )}
         </p>
-        <p className="mt-auto pt-2 text-lg font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p className="min-w-0 truncate text-lg font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
+          {action && <div className="relative z-10 shrink-0">{action}</div>}
+        </div>
       </div>
     </article>
   );

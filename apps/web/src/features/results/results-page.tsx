@@ -1,0 +1,223 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useId, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { CompareButton } from '../../components/compare-button';
+import { SlidersIcon } from '../../components/icons';
+import { ProjectCard, ProjectCardSkeleton } from '../../components/project-card';
+import { SectionBoundary } from '../../components/section-boundary';
+import { EmptyState, ErrorState } from '../../components/section-states';
+import { serverMessage } from '../../lib/api/error-text';
+import { useGetLocationQuery } from '../../lib/api/get-location';
+import { flattenPages } from '../../lib/api/get-project-pages';
+import { useSentinel } from '../../lib/use-sentinel';
+import { useGetResultsInfiniteQuery } from './api/get-results';
+import { FilterPanel } from './components/filter-panel';
+import { FilterSheet } from './components/filter-sheet';
+import {
+  clearRefinements,
+  countRefinements,
+  filtersFromParams,
+  filtersToParams,
+  SORT_OPTIONS,
+  toApiQuery,
+  type ResultsFilters,
+} from './lib/results-filters';
+
+const countFormat = new Intl.NumberFormat('en-IN');
+
+const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-5 xl:grid-cols-3';
+
+function propertiesText(count: number): string {
+  return `${countFormat.format(count)} ${count === 1 ? 'property' : 'properties'}`;
+}
+
+/** /property-detail-page?locationId= or ?search= (spec §2): the results of a search, with filters. */
+export function ResultsPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const sortId = useId();
+
+  const location = useGetLocationQuery(filters.locationId ?? skipToken);
+  const results = useGetResultsInfiniteQuery(toApiQuery(filters));
+  const projects = useMemo(() => flattenPages(results.data?.pages.map((page) => page.projects)), [results.data]);
+  const total = results.data?.pages[0]?.total;
+
+  // spec §4 'Paging': the next page when the sentinel shows, more remain and nothing is loading.
+  const canLoadMore = results.hasNextPage && !results.isFetching && !results.isError;
+  const sentinel = useSentinel(() => void results.fetchNextPage(), canLoadMore);
+
+  // Every change is a new history entry, so Back undoes it; the address is the whole search.
+  const apply = (next: ResultsFilters) => setParams(filtersToParams(next));
+  const refinements = countRefinements(filters);
+
+  const placeName = location.data ? `${location.data.name}, ${location.data.city.name}` : null;
+  let heading: string;
+  if (filters.locationId !== null) heading = placeName ? `Properties in ${placeName}` : 'Properties in this locality';
+  else if (filters.search) heading = `Results for “${filters.search}”`;
+  else heading = 'All properties';
+
+  const loadingFirstPage = results.isLoading || (results.isFetching && !results.isFetchingNextPage && projects.length === 0);
+  const failedFirstPage = results.isError && projects.length === 0 && !results.isFetching;
+
+  let body;
+  if (failedFirstPage) {
+    body = (
+      <ErrorState
+        title="Failed to fetch projects"
+        message={serverMessage(results.error) ?? 'Check your connection and try again.'}
+        onRetry={() => void results.refetch()}
+      />
+    );
+  } else if (loadingFirstPage) {
+    body = (
+      <ul className={GRID} aria-busy="true" aria-label="Loading properties">
+        {Array.from({ length: 6 }, (_, i) => (
+          <li key={i}>
+            <ProjectCardSkeleton />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (projects.length === 0) {
+    body = (
+      <EmptyState title="No properties match this search">
+        <p>
+          {refinements > 0
+            ? 'Try a wider budget or fewer filters.'
+            : 'Try another locality, project or builder name in the search box.'}
+        </p>
+        {refinements > 0 && (
+          <button type="button" onClick={() => apply(clearRefinements(filters))} className="btn-primary mt-4">
+            Clear filters
+          </button>
+        )}
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <>
+        <ul className={GRID} aria-label="Properties" aria-busy={results.isFetching || undefined}>
+          {projects.map((project) => (
+            <li key={project.id}>
+              <ProjectCard project={project} action={<CompareButton project={project} variant="card" />} />
+            </li>
+          ))}
+          {results.isFetchingNextPage &&
+            Array.from({ length: 3 }, (_, i) => (
+              <li key={`more-${i}`} aria-hidden="true">
+                <ProjectCardSkeleton />
+              </li>
+            ))}
+        </ul>
+        <div ref={sentinel} aria-hidden="true" className="h-px" />
+        {results.isError && !results.isFetching ? (
+          <div className="mt-6">
+            <ErrorState
+              title="Failed to fetch projects"
+              message="The next properties could not load."
+              onRetry={() => void results.fetchNextPage()}
+            />
+          </div>
+        ) : (
+          <p className="mt-8 text-center text-sm text-slate-600" role="status">
+            {results.isFetchingNextPage
+              ? 'Loading more properties…'
+              : results.hasNextPage
+                ? ''
+                : `That's all ${propertiesText(projects.length)}.`}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 md:py-8 lg:px-8">
+      <title>{`${heading} | Nivaas`}</title>
+      <meta
+        name="description"
+        content={`${heading}: new and resale homes with prices in rupees, BHK, possession and builder details.`}
+      />
+      <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: heading }]} />
+
+      <header className="mt-3 mb-5 md:mb-6">
+        <h1 className="text-2xl font-extrabold tracking-tight text-balance text-slate-900 md:text-3xl">{heading}</h1>
+        <p className="mt-1 h-6 text-slate-600" aria-live="polite">
+          {total !== undefined && !loadingFirstPage ? `${propertiesText(total)} found` : ''}
+        </p>
+      </header>
+
+      <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
+        <aside aria-label="Filters" className="hidden lg:block">
+          <div className="sticky top-20 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <div className="mb-4 flex items-center justify-between">
+              <h2 className="text-base font-bold text-slate-900">Filters</h2>
+              {refinements > 0 && (
+                <button
+                  type="button"
+                  onClick={() => apply(clearRefinements(filters))}
+                  className="text-sm font-semibold text-brand-700 hover:underline"
+                >
+                  Clear all
+                </button>
+              )}
+            </div>
+            <SectionBoundary name="Filters">
+              <FilterPanel filters={filters} onChange={apply} />
+            </SectionBoundary>
+          </div>
+        </aside>
+
+        <section aria-label="Results" className="min-w-0">
+          <div className="mb-4 flex items-center justify-between gap-3">
+            <button
+              type="button"
+              onClick={() => setSheetOpen(true)}
+              aria-haspopup="dialog"
+              className="btn-secondary lg:hidden"
+            >
+              <SlidersIcon width={18} height={18} />
+              Filters
+              {refinements > 0 && (
+                <span className="grid size-5 place-items-center rounded-full bg-brand-700 text-xs text-white">
+                  {refinements}
+                </span>
+              )}
+            </button>
+            <span className="hidden lg:block" />
+            <div className="flex items-center gap-2">
+              <label htmlFor={sortId} className="text-sm font-medium text-slate-600">
+                Sort
+              </label>
+              <select
+                id={sortId}
+                value={filters.sort}
+                onChange={(event) => apply({ ...filters, sort: event.target.value === 'price_desc' ? 'price_desc' : 'price_asc' })}
+                className="h-10 cursor-pointer rounded-full border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:border-brand-400"
+              >
+                {SORT_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {body}
+        </section>
+      </div>
+
+      {sheetOpen && (
+        <FilterSheet
+          onClose={() => setSheetOpen(false)}
+          onClear={() => apply(clearRefinements(filters))}
+          doneLabel={total !== undefined && !results.isFetching ? `Show ${propertiesText(total)}` : 'Show results'}
+        >
+          <FilterPanel filters={filters} onChange={apply} />
+        </FilterSheet>
+      )}
+    </div>
+  );
+}
