@@ -66,6 +66,14 @@ export const routes: RouteObject[] = [
             path: 'property-detail-page',
             lazy: async () => ({ Component: (await import('../features/results/results-page')).ResultsPage }),
           },
+          {
+            path: 'blog',
+            lazy: async () => ({ Component: (await import('../features/blog/blog-page')).BlogPage }),
+          },
+          {
+            path: 'blog/:title/:id',
+            lazy: async () => ({ Component: (await import('../features/blog/blog-article-page')).BlogArticlePage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
