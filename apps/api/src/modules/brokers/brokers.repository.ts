@@ -1,6 +1,7 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
+import { publicItemConditions } from '../../lib/public-items';
 
 const { brokers, cities, projects } = schema;
 
@@ -25,11 +26,6 @@ function approvedBrokers(cityId?: number): SQL | undefined {
   return and(eq(brokers.approval, 'approved'), cityId === undefined ? undefined : eq(brokers.cityId, cityId));
 }
 
-/** Listings a visitor can see: live and approved. */
-function publicListingsOf(): SQL[] {
-  return [eq(projects.status, 'active'), eq(projects.approval, 'approved')];
-}
-
 /** SQL for brokers' public profiles; no HTTP, no response shapes. */
 export function createBrokersRepository(db: Db) {
   return {
@@ -43,7 +39,7 @@ export function createBrokersRepository(db: Db) {
       const counted = db
         .select({ brokerId: projects.brokerId, listingCount: count().as('listing_count') })
         .from(projects)
-        .where(and(...publicListingsOf(), sql`${projects.brokerId} is not null`))
+        .where(and(...publicItemConditions(), sql`${projects.brokerId} is not null`))
         .groupBy(projects.brokerId)
         .as('counted');
       const listingCount = sql<number>`coalesce(${counted.listingCount}, 0)`.mapWith(Number);
@@ -72,7 +68,7 @@ export function createBrokersRepository(db: Db) {
       return db
         .select({ type: projects.type, count: count() })
         .from(projects)
-        .where(and(eq(projects.brokerId, brokerId), ...publicListingsOf()))
+        .where(and(eq(projects.brokerId, brokerId), ...publicItemConditions()))
         .groupBy(projects.type);
     },
   };

@@ -1,6 +1,7 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, eq, gte, inArray, sql } from '@nivaas/db/orm';
+import { publicItemConditions } from '../../lib/public-items';
 
 const { leads, projects } = schema;
 
@@ -33,7 +34,7 @@ export function createLeadsRepository(db: Db) {
       const [row] = await db
         .select({ id: projects.id })
         .from(projects)
-        .where(and(eq(projects.id, projectId), eq(projects.status, 'active'), eq(projects.approval, 'approved')));
+        .where(and(eq(projects.id, projectId), ...publicItemConditions()));
       return row !== undefined;
     },
 

@@ -1,6 +1,7 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from '@nivaas/db/orm';
+import { publicItemConditions } from '../../lib/public-items';
 
 const { cities, locations, projects, zones } = schema;
 
@@ -16,11 +17,6 @@ export interface LocationItemStats {
   listingCount: number;
   minPrice: number | null;
   maxPrice: number | null;
-}
-
-/** What a visitor may see of the catalogue: live and approved, projects and listings alike. */
-function publicItems(): SQL[] {
-  return [eq(projects.status, 'active'), eq(projects.approval, 'approved')];
 }
 
 const projectCountSql = sql<number>`count(*) filter (where ${projects.item} = 'project')`.mapWith(Number);
@@ -65,7 +61,7 @@ export function createPlacesRepository(db: Db) {
           listingCount: listingCountSql.as('listing_count'),
         })
         .from(projects)
-        .where(and(...publicItems(), filter.cityId === undefined ? undefined : eq(projects.cityId, filter.cityId)))
+        .where(and(...publicItemConditions(), filter.cityId === undefined ? undefined : eq(projects.cityId, filter.cityId)))
         .groupBy(projects.locationId)
         .as('counted');
       const projectCount = sql<number>`coalesce(${counted.projectCount}, 0)`.mapWith(Number);
@@ -125,7 +121,7 @@ export function createPlacesRepository(db: Db) {
           maxPrice: sql<number | null>`max(${projects.maxPrice})`.mapWith(Number),
         })
         .from(projects)
-        .where(and(...publicItems(), inArray(projects.locationId, locationIds)))
+        .where(and(...publicItemConditions(), inArray(projects.locationId, locationIds)))
         .groupBy(projects.locationId);
     },
   };

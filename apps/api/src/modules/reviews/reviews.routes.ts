@@ -33,31 +33,19 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     );
   }
 
-  app.get(
-    '/location/:id/reviews',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: 'Approved reviews of a location (locality), newest first, with the rating summary',
-        params: IdParamSchema,
-        querystring: ReviewPageQuerySchema,
-        response: { 200: ReviewListResponseSchema, ...errors },
+  for (const subject of ['location', 'zone'] as const) {
+    app.get(
+      `/${subject}/:id/reviews`,
+      {
+        schema: {
+          tags: ['reviews'],
+          summary: `Approved reviews of a ${subject === 'location' ? 'location (locality)' : 'zone'}, newest first, with the rating summary`,
+          params: IdParamSchema,
+          querystring: ReviewPageQuerySchema,
+          response: { 200: ReviewListResponseSchema, ...errors },
+        },
       },
-    },
-    async (request) => ({ success: true as const, ...(await reviews.list('location', request.params.id, request.query)) }),
-  );
-
-  app.get(
-    '/zone/:id/reviews',
-    {
-      schema: {
-        tags: ['reviews'],
-        summary: 'Approved reviews of a zone, newest first, with the rating summary',
-        params: IdParamSchema,
-        querystring: ReviewPageQuerySchema,
-        response: { 200: ReviewListResponseSchema, ...errors },
-      },
-    },
-    async (request) => ({ success: true as const, ...(await reviews.list('zone', request.params.id, request.query)) }),
-  );
+      async (request) => ({ success: true as const, ...(await reviews.list(subject, request.params.id, request.query)) }),
+    );
+  }
 };
