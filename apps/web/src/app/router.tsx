@@ -74,6 +74,14 @@ export const routes: RouteObject[] = [
             path: 'blog/:title/:id',
             lazy: async () => ({ Component: (await import('../features/blog/blog-article-page')).BlogArticlePage }),
           },
+          {
+            path: 'developers',
+            lazy: async () => ({ Component: (await import('../features/developers/developers-page')).DevelopersPage }),
+          },
+          {
+            path: 'developer/:builderName/:builderId',
+            lazy: async () => ({ Component: (await import('../features/developers/developer-page')).DeveloperPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

@@ -1,0 +1,39 @@
+import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
+import { BuilderListResponseSchema, type Builder, type BuilderListResponse } from '@nivaas/contracts/builder.schema';
+import { api } from '../../../lib/api/api-slice';
+
+export const BUILDER_PAGE_SIZE = DEFAULT_PAGE_SIZE;
+
+export interface BuilderPage {
+  builders: Builder[];
+  hasMore: boolean;
+}
+
+/** spec §7 GET /builder?status=active&approval=approved&page&limit=30, with an optional name search. */
+const buildersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBuilders: build.infiniteQuery<BuilderPage, { search: string }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: '/builder',
+        params: {
+          status: 'active',
+          approval: 'approved',
+          page: pageParam,
+          limit: BUILDER_PAGE_SIZE,
+          ...(queryArg.search ? { search: queryArg.search } : {}),
+        },
+      }),
+      rawResponseSchema: BuilderListResponseSchema,
+      transformResponse: (response: BuilderListResponse): BuilderPage => ({
+        builders: response.builders,
+        hasMore: response.pagination.hasMore,
+      }),
+    }),
+  }),
+});
+
+export const { useGetBuildersInfiniteQuery } = buildersApi;
