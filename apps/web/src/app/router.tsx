@@ -82,6 +82,14 @@ export const routes: RouteObject[] = [
             path: 'developer/:builderName/:builderId',
             lazy: async () => ({ Component: (await import('../features/developers/developer-page')).DeveloperPage }),
           },
+          {
+            path: 'brokers',
+            lazy: async () => ({ Component: (await import('../features/brokers/brokers-page')).BrokersPage }),
+          },
+          {
+            path: 'broker-info/:brokerId',
+            lazy: async () => ({ Component: (await import('../features/brokers/broker-info-page')).BrokerInfoPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
