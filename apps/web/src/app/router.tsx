@@ -90,6 +90,24 @@ export const routes: RouteObject[] = [
             path: 'broker-info/:brokerId',
             lazy: async () => ({ Component: (await import('../features/brokers/broker-info-page')).BrokerInfoPage }),
           },
+          {
+            // spec §2: project details; pre-launch projects use the same page with a pre-launch banner.
+            path: 'properties/:city/:zone/:location/:name/:id',
+            lazy: async () => ({
+              Component: (await import('../features/project-details/project-details-page')).ProjectDetailsPage,
+            }),
+          },
+          {
+            path: 'prelaunch/:city/:zone/:location/:name/:id',
+            lazy: async () => ({
+              Component: (await import('../features/project-details/project-details-page')).ProjectDetailsPage,
+            }),
+          },
+          {
+            // spec §2 spells it with a capital C; the router matches either case.
+            path: 'Compare/:propertyName?',
+            lazy: async () => ({ Component: (await import('../features/compare/compare-page')).ComparePage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

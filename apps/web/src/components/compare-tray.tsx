@@ -1,5 +1,5 @@
 import { useDispatch, useSelector } from 'react-redux';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { compareCleared, selectCompareItems, type CompareState } from '../lib/compare/compare-slice';
 import { CompareIcon } from './icons';
 
@@ -13,7 +13,9 @@ export const COMPARE_PATH = '/Compare';
 export function CompareTray() {
   const dispatch = useDispatch();
   const items = useSelector((state: { compare: CompareState }) => selectCompareItems(state));
-  if (items.length === 0) return null;
+  const { pathname } = useLocation();
+  // The compare page is the tray's destination; it has its own remove and clear buttons.
+  if (items.length === 0 || pathname.toLowerCase().startsWith(COMPARE_PATH.toLowerCase())) return null;
 
   return (
     <div className="pointer-events-none fixed inset-x-0 bottom-3 z-30 flex justify-center px-3 md:bottom-5">

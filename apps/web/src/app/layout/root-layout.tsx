@@ -1,4 +1,5 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { CompareTray } from '../../components/compare-tray';
 import { Footer } from './footer';
 import { showsFooter, showsNavbar } from './layout-rules';
 import { Navbar } from './navbar';
@@ -29,6 +30,8 @@ export function RootLayout() {
         <Outlet />
       </main>
       {showsFooter(pathname) && <Footer />}
+      {/* spec §4: the compare set follows the visitor while it holds anything. */}
+      <CompareTray />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 import { useGetRandomProjectsQuery } from '../api/get-random-projects';
-import { ProjectCard, ProjectCardSkeleton } from '../../../components/project-card';
+import { CardRail, CardRailSkeleton } from '../../../components/card-rail';
+import { ProjectCard } from '../../../components/project-card';
 
 /** Four across on a desktop, two rows. */
 export const RAIL_SIZE = 8;
@@ -20,10 +21,6 @@ interface ProjectRailProps {
   onRetryCities?: () => void;
 }
 
-const listClasses =
-  '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 [scrollbar-width:none] lg:mx-0 lg:grid lg:grid-cols-4 lg:overflow-visible lg:px-0 lg:pb-0 [&::-webkit-scrollbar]:hidden';
-const itemClasses = 'w-[80%] max-w-[20rem] shrink-0 snap-start sm:w-[45%] lg:w-auto lg:max-w-none';
-
 export function ProjectRail({ id, title, subtitle, tag, cityName, cityId, onRetryCities }: ProjectRailProps) {
   const query = useGetRandomProjectsQuery(
     cityId === undefined ? skipToken : { tag, cityId, page: 1, limit: RAIL_SIZE },
@@ -37,15 +34,7 @@ export function ProjectRail({ id, title, subtitle, tag, cityName, cityId, onRetr
   } else if (query.isError && !query.isFetching) {
     body = <ErrorState message="We could not load these projects. Check your connection and try again." onRetry={query.refetch} />;
   } else if (!projects) {
-    body = (
-      <ul className={listClasses} aria-label={`Loading ${title}`} aria-busy="true">
-        {Array.from({ length: 4 }, (_, i) => (
-          <li key={i} className={`${itemClasses} ${i > 1 ? 'hidden lg:block' : ''}`}>
-            <ProjectCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <CardRailSkeleton label={`Loading ${title}`} />;
   } else if (projects.length === 0) {
     body = (
       <EmptyState title={`No ${tag.toLowerCase()} projects in ${cityName} yet`}>
@@ -54,13 +43,11 @@ export function ProjectRail({ id, title, subtitle, tag, cityName, cityId, onRetr
     );
   } else {
     body = (
-      <ul className={listClasses}>
-        {projects.map((project) => (
-          <li key={project.id} className={itemClasses}>
-            <ProjectCard project={project} railTag={tag} />
-          </li>
-        ))}
-      </ul>
+      <CardRail
+        items={projects}
+        itemKey={(project) => project.id}
+        renderItem={(project) => <ProjectCard project={project} railTag={tag} />}
+      />
     );
   }
 
