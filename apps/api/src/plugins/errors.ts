@@ -19,8 +19,14 @@ const INTERNAL = 'Internal Server Error';
 type FieldIssue = NonNullable<ErrorResponse['issues']>[number];
 
 /** A schema validation failure as Fastify hands it over (zod issues wrapped by the type provider). */
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: { keys?: unknown };
+}
 interface ValidationFailure {
-  validation: { instancePath?: string; message?: string }[];
+  validation: ValidationItem[];
   validationContext?: string;
 }
 
@@ -32,6 +38,22 @@ function isValidationFailure(error: unknown): error is ValidationFailure {
 function fieldOf(instancePath: string | undefined, context: string): string {
   const field = (instancePath ?? '').split('/').filter(Boolean).join('.');
   return field || context;
+}
+
+/**
+ * One issue per offending field. A strict schema reports all unknown keys as one issue on the
+ * object; split it so each key is named (a client trying to set `stage` or `userId` learns exactly which).
+ */
+function issuesOf(issue: ValidationItem, context: string): FieldIssue[] {
+  const keys = issue.params?.keys;
+  if (issue.keyword === 'unrecognized_keys' && Array.isArray(keys) && keys.length > 0) {
+    const parent = fieldOf(issue.instancePath, '');
+    return keys.map((key) => ({
+      field: parent ? `${parent}.${String(key)}` : String(key),
+      message: 'is not a field this request accepts',
+    }));
+  }
+  return [{ field: fieldOf(issue.instancePath, context), message: issue.message ?? 'is invalid' }];
 }
 
 function errorBody(request: FastifyRequest, statusCode: number, message: string, extra: Partial<ErrorResponse> = {}): ErrorResponse {
@@ -58,10 +80,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isValidationFailure(error)) {
       const context = error.validationContext ?? 'request';
-      const issues: FieldIssue[] = error.validation.map((issue) => ({
-        field: fieldOf(issue.instancePath, context),
-        message: issue.message ?? 'is invalid',
-      }));
+      const issues: FieldIssue[] = error.validation.flatMap((issue) => issuesOf(issue, context));
       const summary = issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ');
       request.log.info({ issues, context }, 'request rejected by validation');
       return sendError(reply, errorBody(request, 400, `Invalid ${context}: ${summary}`, { field: issues[0]?.field, issues }));
