@@ -108,6 +108,18 @@ export const routes: RouteObject[] = [
             path: 'Compare/:propertyName?',
             lazy: async () => ({ Component: (await import('../features/compare/compare-page')).ComparePage }),
           },
+          {
+            path: 'construction',
+            lazy: async () => ({ Component: (await import('../features/construction/construction-page')).ConstructionPage }),
+          },
+          {
+            path: 'contractors',
+            lazy: async () => ({ Component: (await import('../features/construction/contractors-page')).ContractorsPage }),
+          },
+          {
+            path: 'contractors/:companyName/:id',
+            lazy: async () => ({ Component: (await import('../features/construction/contractor-page')).ContractorPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
