@@ -120,6 +120,18 @@ export const routes: RouteObject[] = [
             path: 'contractors/:companyName/:id',
             lazy: async () => ({ Component: (await import('../features/construction/contractor-page')).ContractorPage }),
           },
+          {
+            path: 'location-property/:cityName/:id',
+            lazy: async () => ({ Component: (await import('../features/places/city-page')).CityPage }),
+          },
+          {
+            path: 'location-property/:cityName/:zone/:id',
+            lazy: async () => ({ Component: (await import('../features/places/zone-page')).ZonePage }),
+          },
+          {
+            path: 'actual-location/:cityName/:zone/:location/:id',
+            lazy: async () => ({ Component: (await import('../features/places/location-page')).LocationPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

@@ -1,0 +1,23 @@
+import { MAX_PAGE_SIZE } from '@nivaas/contracts/common.schema';
+import {
+  LocationListResponseSchema,
+  type LocationListResponse,
+  type LocationSummary,
+} from '@nivaas/contracts/place.schema';
+import { api } from '../../../lib/api/api-slice';
+
+/**
+ * GET /location?cityId=&page=1&limit=100: a city's localities, busiest first. The city page draws its
+ * zones from them too, since the API has no zone list of its own.
+ */
+const cityLocationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCityLocations: build.query<LocationSummary[], number>({
+      query: (cityId) => ({ url: '/location', params: { cityId, page: 1, limit: MAX_PAGE_SIZE } }),
+      rawResponseSchema: LocationListResponseSchema,
+      transformResponse: (response: LocationListResponse) => response.locations,
+    }),
+  }),
+});
+
+export const { useGetCityLocationsQuery } = cityLocationsApi;

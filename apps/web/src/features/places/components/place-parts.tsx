@@ -1,0 +1,96 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowRightIcon } from '../../../components/icons';
+import { EmptyState } from '../../../components/section-states';
+
+export interface Stat {
+  label: string;
+  value: string;
+}
+
+export function StatGrid({ stats }: { stats: readonly Stat[] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+      {stats.map((stat) => (
+        <div key={stat.label} className="rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{stat.label}</dt>
+          <dd className="mt-1 text-lg font-extrabold text-slate-900">{stat.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export interface PlaceLink {
+  id: number;
+  to: string;
+  name: string;
+  detail: string;
+}
+
+/** Links to the zones or localities inside a place, as tappable chips with their counts. */
+export function PlaceLinks({ links }: { links: readonly PlaceLink[] }) {
+  return (
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      {links.map((link) => (
+        <li key={link.id}>
+          <Link
+            to={link.to}
+            className="group flex items-center justify-between gap-3 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"
+          >
+            <span className="min-w-0">
+              <span className="block truncate font-semibold text-slate-900">{link.name}</span>
+              <span className="block text-sm text-slate-600">{link.detail}</span>
+            </span>
+            <ArrowRightIcon width={18} height={18} className="shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-700" />
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PlaceSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-xl font-bold tracking-tight text-slate-900 md:text-2xl">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+export const countFormat = new Intl.NumberFormat('en-IN');
+
+export function propertiesLabel(n: number): string {
+  return `${countFormat.format(n)} ${n === 1 ? 'property' : 'properties'}`;
+}
+
+export function PlaceSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" aria-label={label}>
+      <div className="h-56 animate-pulse bg-slate-200 md:h-72" />
+      <div className="mx-auto max-w-7xl px-4 py-8 lg:px-8">
+        <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {Array.from({ length: 4 }, (_, i) => (
+            <div key={i} className="h-16 animate-pulse rounded-2xl bg-slate-200" />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function PlaceNotFound({ what }: { what: string }) {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <title>Place not found | Nivaas</title>
+      <EmptyState title={`We couldn’t find that ${what}`}>
+        <Link to="/" className="font-semibold text-brand-700 underline">
+          Browse cities from the home page
+        </Link>
+      </EmptyState>
+    </div>
+  );
+}
