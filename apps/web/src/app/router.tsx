@@ -132,6 +132,18 @@ export const routes: RouteObject[] = [
             path: 'actual-location/:cityName/:zone/:location/:id',
             lazy: async () => ({ Component: (await import('../features/places/location-page')).LocationPage }),
           },
+          {
+            path: 'broker-property-details/:unit_Type/:property_Type/:BrokerpropertyId',
+            lazy: async () => ({
+              Component: (await import('../features/listing-details/listing-details-page')).ListingDetailsPage,
+            }),
+          },
+          {
+            path: 'user-property-details/:unit_Type/:property_Type/:BrokerpropertyId',
+            lazy: async () => ({
+              Component: (await import('../features/listing-details/listing-details-page')).ListingDetailsPage,
+            }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../components/section-states';
 import { isNotFound, serverMessage } from '../../lib/api/error-text';
 import { parseRouteId } from '../../lib/route-id';
 import { propertyTypeLabel } from '../../lib/unit-labels';
-import { useGetBrokerQuery } from './api/get-broker';
+import { useGetBrokerQuery } from '../../lib/api/get-broker';
 import { BrokerPhoto, memberSince } from './components/broker-photo';
 
 const count = new Intl.NumberFormat('en-IN');

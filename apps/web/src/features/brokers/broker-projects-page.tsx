@@ -7,7 +7,7 @@ import { serverMessage } from '../../lib/api/error-text';
 import { flattenPages, useGetProjectPagesInfiniteQuery } from '../../lib/api/get-project-pages';
 import { parseRouteId } from '../../lib/route-id';
 import { useSentinel } from '../../lib/use-sentinel';
-import { useGetBrokerQuery } from './api/get-broker';
+import { useGetBrokerQuery } from '../../lib/api/get-broker';
 import { BrokerProjectCard, BrokerProjectCardSkeleton } from './components/broker-project-card';
 import { pathCrumbs, searchProjects, SORT_OPTIONS, sortProjects, type SortOption } from './lib/broker-projects';
 

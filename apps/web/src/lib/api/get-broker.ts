@@ -1,7 +1,10 @@
 import { BrokerResponseSchema, type BrokerProfile, type BrokerResponse } from '@nivaas/contracts/broker.schema';
-import { api } from '../../../lib/api/api-slice';
+import { api } from './api-slice';
 
-/** spec §7 GET /broker/{brokerId}: an approved broker's public profile (404 for any other). */
+/**
+ * spec §7 GET /broker/{brokerId}: an approved broker's public profile (404 for any other). Shared: the
+ * broker's own pages and the listing details page (which names the listing's broker) show it.
+ */
 const brokerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBroker: build.query<BrokerProfile, number>({
