@@ -8,6 +8,8 @@ import { bannersRoutes } from './modules/banners/banners.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { projectsRoutes } from './modules/projects/projects.routes';
+import { buildersRoutes } from './modules/builders/builders.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { blogsRoutes } from './modules/blogs/blogs.routes';
 import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { constructionRoutes } from './modules/construction/construction.routes';
@@ -61,6 +63,8 @@ export async function buildApp({ config, database, logger }: AppDeps) {
   await app.register(citiesRoutes, modules);
   await app.register(bannersRoutes, modules);
   await app.register(projectsRoutes, modules);
+  await app.register(searchRoutes, modules);
+  await app.register(buildersRoutes, modules);
   await app.register(reviewsRoutes, modules);
   await app.register(placesRoutes, modules);
   await app.register(blogsRoutes, modules);

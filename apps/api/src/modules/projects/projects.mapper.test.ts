@@ -19,6 +19,8 @@ const row: ProjectRow = {
   possessionDate: null,
   reraNumber: null,
   amenities: ['Lift'],
+  minPrice: 6_500_000,
+  maxPrice: 6_500_000,
   cityId: 1,
   cityName: 'Bengaluru',
   zoneId: null,

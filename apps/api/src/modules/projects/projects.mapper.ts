@@ -1,5 +1,5 @@
-import type { Project } from '@nivaas/contracts/project.schema';
-import type { ProjectMediaRow, ProjectRow, RemarkRow, UnitRow } from './projects.repository';
+import type { Project, ProjectDetail } from '@nivaas/contracts/project.schema';
+import type { ProjectDetailRow, ProjectMediaRow, ProjectRow, RemarkRow, UnitRow } from './projects.repository';
 
 /**
  * spec §3 remarks: a map of timestamp to message. Two remarks written in the same millisecond would
@@ -40,5 +40,19 @@ export function toProject(row: ProjectRow, units: UnitRow[], medias: ProjectMedi
     reraNumber: row.reraNumber,
     amenities: row.amenities,
     units: units.map(({ projectId: _projectId, ...unit }) => unit),
+  };
+}
+
+/** A details-page project: the builder comes with its logo and 'about' (spec §7 GET /project/{id}). */
+export function toProjectDetail(row: ProjectDetailRow, units: UnitRow[], medias: ProjectMediaRow[]): ProjectDetail {
+  const project = toProject(row, units, medias, []);
+  return {
+    ...project,
+    builder: project.builder && {
+      ...project.builder,
+      logo: row.builderLogo,
+      description: row.builderDescription,
+      establishedYear: row.builderEstablishedYear,
+    },
   };
 }

@@ -1,23 +1,92 @@
-import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
-import { ProjectListResponseSchema, RandomProjectsQuerySchema } from '@nivaas/contracts/project.schema';
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import {
+  ListingsQuerySchema,
+  ProjectListQuerySchema,
+  ProjectListResponseSchema,
+  ProjectPageResponseSchema,
+  ProjectResponseSchema,
+  RandomProjectsQuerySchema,
+  SimilarProjectsQuerySchema,
+} from '@nivaas/contracts/project.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../module-options';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
 
+const tags = ['projects'];
+const errors = { 400: ErrorResponseSchema };
+const errorsOrNotFound = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+/**
+ * spec §7 public project calls. Every one shows only live, approved projects (spec §9); a hidden one
+ * is answered exactly like one that does not exist.
+ */
 export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
   const projects = createProjectsService(createProjectsRepository(database.db));
+
+  app.get(
+    '/project',
+    {
+      schema: {
+        tags,
+        summary: 'Public projects and listings by place or owner, with budget, BHK, type, transaction and possession filters, sorted by price',
+        querystring: ProjectListQuerySchema,
+        response: { 200: ProjectPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await projects.list(request.query)) }),
+  );
 
   app.get(
     '/project/random',
     {
       schema: {
-        tags: ['projects'],
+        tags,
         summary: 'Live, approved projects in a shuffled order that is stable across pages (reshuffled daily)',
         querystring: RandomProjectsQuerySchema,
-        response: { 200: ProjectListResponseSchema, 400: ErrorResponseSchema },
+        response: { 200: ProjectListResponseSchema, ...errors },
       },
     },
     async (request) => ({ success: true as const, projects: await projects.random(request.query) }),
+  );
+
+  app.get(
+    '/project/listings',
+    {
+      schema: {
+        tags,
+        summary: 'Public listings uploaded by brokers (default) or by users, newest first',
+        querystring: ListingsQuerySchema,
+        response: { 200: ProjectPageResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await projects.listings(request.query)) }),
+  );
+
+  app.get(
+    '/project/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One public project with its builder, places, units, media, amenities and RERA number',
+        params: IdParamSchema,
+        response: { 200: ProjectResponseSchema, ...errorsOrNotFound },
+      },
+    },
+    async (request) => ({ success: true as const, project: await projects.get(request.params.id) }),
+  );
+
+  app.get(
+    '/project/:id/similar',
+    {
+      schema: {
+        tags,
+        summary: 'Public projects in the same city and of the same type, priced nearest to this one (8 at most)',
+        params: IdParamSchema,
+        querystring: SimilarProjectsQuerySchema,
+        response: { 200: ProjectListResponseSchema, ...errorsOrNotFound },
+      },
+    },
+    async (request) => ({ success: true as const, projects: await projects.similar(request.params.id, request.query.limit) }),
   );
 };
