@@ -11,8 +11,8 @@ describe('routes', () => {
     expect(home.getAttribute('href')).toBe('/');
   });
 
-  it.each(['/blog', '/contact-us', '/properties/bengaluru/east/whitefield/green-meadows/7', '/Compare'])(
-    'leaves routes of later issues (%s) to the not-found page',
+  it.each(['/no-such-page', '/leads', '/developer/sobha'])(
+    'leaves unknown paths and routes of later issues (%s) to the not-found page',
     async (path) => {
       renderApp(path);
       expect(await screen.findByRole('heading', { name: 'We couldn’t find that page' })).toBeTruthy();
@@ -25,6 +25,12 @@ describe('routes', () => {
     ['/privacy-policy', 'What we keep about you, and why'],
     ['/terms-conditions', 'The terms of using Nivaas'],
     ['/mortage-calculator', 'EMI calculator'],
+    ['/blog', 'Guides for home buyers'],
+    ['/contact-us', 'Contact us'],
+    ['/developers', 'Builders you can trust'],
+    ['/brokers', 'Verified local brokers'],
+    ['/construction', 'Build or renovate with confidence'],
+    ['/contractors', 'Approved contractors'],
   ])('renders %s', async (path, heading) => {
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
