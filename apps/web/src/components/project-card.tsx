@@ -22,7 +22,7 @@ interface ProjectCardProps {
   project: Project;
   /** The rail's own tag: the chip prefers another of the project's tags, which says more. */
   railTag?: string;
-  /** A control under the price (an 'Add to compare' button); it sits above the card-wide link. */
+  /** A control on the photo (an 'Add to compare' button); it sits above the card-wide link. */
   action?: ReactNode;
 }
 
@@ -50,6 +50,7 @@ export function ProjectCard({ project, railTag, action }: ProjectCardProps) {
             {chip}
           </span>
         )}
+        {action && <div className="absolute right-3 bottom-3 z-10">{action}</div>}
         {possession && (
           <span className="absolute bottom-3 left-3 rounded-md bg-slate-950/70 px-2 py-1 text-xs font-medium text-white backdrop-blur-sm">
             {possession}
@@ -79,10 +80,7 @@ export function ProjectCard({ project, railTag, action }: ProjectCardProps) {
             project.type,
           )}
         </p>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
-          <p className="min-w-0 truncate text-lg font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
-          {action && <div className="relative z-10 shrink-0">{action}</div>}
-        </div>
+        <p className="mt-auto pt-2 text-lg font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
       </div>
     </article>
   );

@@ -9,6 +9,7 @@ import { SearchCombobox } from '../../components/search-combobox';
 import { SmartImage } from '../../components/smart-image';
 import { isNotFound } from '../../lib/api/error-text';
 import { useGetProjectQuery } from '../../lib/api/get-project';
+import { cardPhotoUrl } from '../../lib/card-photo';
 import {
   COMPARE_LIMIT,
   compareCleared,
@@ -139,10 +140,13 @@ function CompareTable({ columns, onRemove }: { columns: Column[]; onRemove: (id:
   return (
     // Wider than a phone: it scrolls sideways while the row names stay put.
     <div className="-mx-4 overflow-x-auto px-4 pb-2 md:mx-0 md:px-0">
-      <table className="w-full min-w-[36rem] table-fixed border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-left text-sm shadow-sm ring-1 ring-slate-200">
+      <table
+        // Each project keeps at least 10rem: on a phone the table scrolls rather than squeezing words.
+        style={{ minWidth: `${8 + columns.length * 10}rem` }}
+        className="w-full table-fixed border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-left text-sm shadow-sm ring-1 ring-slate-200">
         <caption className="sr-only">Projects compared side by side</caption>
         <colgroup>
-          <col className="w-28 md:w-40" />
+          <col className="w-32 md:w-40" />
           {columns.map((column) => (
             <col key={column.entry.id} />
           ))}
@@ -153,7 +157,9 @@ function CompareTable({ columns, onRemove }: { columns: Column[]; onRemove: (id:
             {columns.map((column) => (
               <th key={column.entry.id} scope="col" className="border-b border-l border-slate-200 p-3 align-top font-normal">
                 <div className="relative">
-                  <SmartImage src={column.entry.image} alt="" ratio="3 / 2" className="rounded-xl" sizes="16rem" />
+                  <SmartImage
+                    src={column.state === 'ready' ? cardPhotoUrl(column.project.medias) || column.entry.image : column.entry.image}
+                    alt="" ratio="3 / 2" className="rounded-xl" sizes="16rem" />
                   <button
                     type="button"
                     onClick={() => onRemove(column.entry.id)}
@@ -181,7 +187,7 @@ function CompareTable({ columns, onRemove }: { columns: Column[]; onRemove: (id:
             <tr key={row.label} className={r % 2 === 1 ? 'bg-slate-50/70' : ''}>
               <th
                 scope="row"
-                className={`sticky left-0 z-10 border-slate-200 p-3 align-top text-xs font-bold tracking-wide text-slate-600 uppercase ${r % 2 === 1 ? 'bg-slate-50' : 'bg-white'}`}
+                className={`sticky left-0 z-10 border-slate-200 p-3 align-top text-xs font-bold text-slate-600 uppercase md:tracking-wide ${r % 2 === 1 ? 'bg-slate-50' : 'bg-white'}`}
               >
                 {row.label}
               </th>

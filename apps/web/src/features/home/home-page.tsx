@@ -1,6 +1,10 @@
 import { SectionBoundary } from '../../components/section-boundary';
 import { useSelectCity, useSelectedCity } from '../../lib/city/use-selected-city';
 import { ExploreCities } from './components/explore-cities';
+import { FeaturedBrokers } from './components/featured-brokers';
+import { LatestBlogs } from './components/latest-blogs';
+import { PopularLocalities } from './components/popular-localities';
+import { TopBuilders } from './components/top-builders';
 import { HomeHero } from './components/home-hero';
 import { ProjectRail } from './components/project-rail';
 import { TrustStrip } from './components/trust-strip';
@@ -46,8 +50,24 @@ export function HomePage() {
           </SectionBoundary>
         ))}
 
+        <SectionBoundary name="Popular localities">
+          <PopularLocalities cityName={name} cityId={cityId} />
+        </SectionBoundary>
+
+        <SectionBoundary name="Top builders">
+          <TopBuilders />
+        </SectionBoundary>
+
         <SectionBoundary name="Why Nivaas">
           <TrustStrip />
+        </SectionBoundary>
+
+        <SectionBoundary name="Latest from the blog">
+          <LatestBlogs />
+        </SectionBoundary>
+
+        <SectionBoundary name="Brokers">
+          <FeaturedBrokers />
         </SectionBoundary>
 
         <SectionBoundary name="Explore cities">

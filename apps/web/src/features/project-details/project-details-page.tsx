@@ -266,7 +266,7 @@ function DetailsSkeleton() {
     <div className="mx-auto max-w-7xl px-4 py-5 md:py-8 lg:px-8" aria-busy="true" aria-label="Loading property">
       <title>Loading property | Nivaas</title>
       <div className="mb-4 h-4 w-2/3 animate-pulse rounded bg-slate-200" />
-      <div className="-mx-4 aspect-[3/2] animate-pulse bg-slate-200 sm:mx-0 sm:rounded-2xl md:aspect-[9/4]" />
+      <div className="-mx-4 aspect-[3/2] animate-pulse bg-slate-200 sm:mx-0 sm:rounded-2xl md:aspect-auto md:h-[22rem] lg:h-[26rem]" />
       <div className="mt-6 space-y-3">
         <div className="h-5 w-24 animate-pulse rounded-full bg-slate-200" />
         <div className="h-9 w-3/4 animate-pulse rounded bg-slate-200" />

@@ -91,7 +91,8 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
       </div>
 
       {/* Desktop: the first photo large, two more beside it, and the rest behind 'View all'. */}
-      <div className={`hidden gap-2 md:grid ${count > 1 ? 'md:grid-cols-[2fr_1fr]' : ''}`}>
+      {/* A fixed height keeps the name and price near the top of a laptop screen, and nothing shifts. */}
+      <div className={`hidden h-[22rem] gap-2 md:grid lg:h-[26rem] ${count > 1 ? 'md:grid-cols-[2fr_1fr]' : ''}`}>
         <button
           type="button"
           onClick={() => setLightbox(0)}
@@ -101,7 +102,8 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
           <SmartImage
             src={images[0]?.url ?? ''}
             alt={images[0]?.alt ?? name}
-            ratio={PHOTO_RATIO}
+            fill
+            priority
             sizes="(min-width: 1280px) 52rem, 66vw"
             imgClassName="transition-transform duration-500 group-hover:scale-[1.02] motion-reduce:transition-none"
           />
@@ -119,7 +121,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
                 <SmartImage src={image.url} alt={image.alt} fill sizes="26rem" />
                 {i === 1 && count > 3 && (
                   <span className="absolute inset-0 grid place-items-center bg-slate-950/55 text-lg font-bold text-white">
-                    +{count - 3} photos
+                    +{count - 3} {count - 3 === 1 ? 'photo' : 'photos'}
                   </span>
                 )}
               </button>

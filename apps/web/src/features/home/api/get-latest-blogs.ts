@@ -1,0 +1,19 @@
+import { BLOG_PAGE_SIZE, BlogListResponseSchema, type BlogListResponse, type BlogSummary } from '@nivaas/contracts/blog.schema';
+import { api } from '../../../lib/api/api-slice';
+
+/**
+ * spec §7 GET /blog?status=active&approval=approved&page=1&limit=10. spec §5: lists keep only
+ * status active (case-insensitive), whatever the server sends.
+ */
+const latestBlogsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getLatestBlogs: build.query<BlogSummary[], void>({
+      query: () => ({ url: '/blog', params: { status: 'active', approval: 'approved', page: 1, limit: BLOG_PAGE_SIZE } }),
+      rawResponseSchema: BlogListResponseSchema,
+      transformResponse: (response: BlogListResponse) =>
+        response.blogs.filter((blog) => String(blog.status).trim().toLowerCase() === 'active'),
+    }),
+  }),
+});
+
+export const { useGetLatestBlogsQuery } = latestBlogsApi;

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowRightIcon } from '../../../components/icons';
+
+interface HomeSectionProps {
+  id: string;
+  title: string;
+  subtitle: string;
+  /** 'View all' target, when the section is a preview of a longer list. */
+  more?: { to: string; label: string };
+  children: ReactNode;
+}
+
+/** The heading, subtitle and 'view all' link every home section shares. */
+export function HomeSection({ id, title, subtitle, more, children }: HomeSectionProps) {
+  return (
+    <section id={id} aria-labelledby={`${id}-heading`}>
+      <div className="mb-4 flex items-end justify-between gap-4 md:mb-6">
+        <div className="min-w-0">
+          <h2 id={`${id}-heading`} className="text-xl font-bold tracking-tight text-slate-900 md:text-2xl">
+            {title}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600 md:text-base">{subtitle}</p>
+        </div>
+        {more && (
+          <Link
+            to={more.to}
+            className="inline-flex shrink-0 items-center gap-1 text-sm font-semibold whitespace-nowrap text-brand-700 hover:underline"
+          >
+            {more.label}
+            <ArrowRightIcon width={16} height={16} />
+          </Link>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Placeholder tiles in the grid a section is about to fill. */
+export function TileSkeletons({ count, className, label }: { count: number; className: string; label: string }) {
+  return (
+    <ul className={className} aria-busy="true" aria-label={label}>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="h-24 animate-pulse rounded-2xl bg-slate-200" />
+      ))}
+    </ul>
+  );
+}
