@@ -120,3 +120,8 @@ export async function createConstructionProject(db: Db, overrides: Insert<typeof
   const n = next();
   return insertOne(db, schema.constructionProjects, { name: `Construction ${n}`, tag: 'Residential', status: 'active', ...overrides });
 }
+
+export async function createUser(db: Db, overrides: Insert<typeof schema.users> = {}) {
+  const n = next();
+  return insertOne(db, schema.users, { name: `Test User ${n}`, phone: `9${String(n).padStart(9, '0')}`, ...overrides });
+}
