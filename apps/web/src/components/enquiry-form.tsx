@@ -124,7 +124,7 @@ export function EnquiryForm({ projectId, defaultMessage = '', submitLabel = 'Sen
         {isLoading ? 'Sending…' : submitLabel}
       </button>
       <p className="text-xs text-slate-500">
-        We share your details only with the seller of this enquiry. See our{' '}
+        We use your details only to answer this enquiry. See our{' '}
         <Link to="/privacy-policy" className="underline hover:text-brand-700">
           privacy policy
         </Link>

@@ -57,7 +57,7 @@ function Developer({ builder }: { builder: BuilderDetail }) {
     { label: 'Public projects', value: count.format(builder.projectCount) },
     { label: builder.cities.length === 1 ? 'City' : 'Cities', value: count.format(builder.cities.length) },
     ...(since ? [{ label: 'Building since', value: String(since) }] : []),
-    ...(range ? [{ label: 'Prices from', value: range }] : []),
+    ...(range ? [{ label: 'Price range', value: range }] : []),
   ];
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-10 lg:px-8">

@@ -85,6 +85,7 @@ function City({ city }: { city: CitySummary }) {
               label={`Projects in ${city.name}`}
               emptyTitle={`No projects in ${city.name} yet`}
               emptyText="New projects are added as builders list them."
+              paging="button"
             />
           </SectionBoundary>
         </PlaceSection>

@@ -81,6 +81,7 @@ function Location({ location }: { location: LocationDetail }) {
               label={`Projects in ${location.name}`}
               emptyTitle={`No projects in ${location.name} yet`}
               emptyText="New projects are added as builders list them."
+              paging="button"
             />
           </SectionBoundary>
         </PlaceSection>

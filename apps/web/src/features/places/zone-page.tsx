@@ -95,6 +95,7 @@ function Zone({ zone }: { zone: ZoneDetail }) {
               label={`Projects in ${zone.name}`}
               emptyTitle={`No projects in ${zone.name} yet`}
               emptyText="New projects are added as builders list them."
+              paging="button"
             />
           </SectionBoundary>
         </PlaceSection>

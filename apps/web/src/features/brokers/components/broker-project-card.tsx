@@ -22,7 +22,7 @@ export function BrokerProjectCard({ project }: { project: Project }) {
           ratio="4 / 3"
           sizes="(min-width: 1280px) 15rem, (min-width: 1024px) 22vw, (min-width: 768px) 30vw, 90vw"
         />
-        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+        <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {propertyTypeLabel(project.type)}
         </span>
         {project.transactionTag && (
@@ -33,7 +33,7 @@ export function BrokerProjectCard({ project }: { project: Project }) {
       </div>
       <div className="flex flex-1 flex-col p-4">
         <p className="text-lg font-extrabold tracking-tight text-brand-800">₹ {formatCardPriceRange(project.units)}</p>
-        <h3 className="mt-1 truncate text-base font-bold text-slate-900">
+        <h3 className="mt-1 line-clamp-2 min-h-[2.75em] text-base leading-snug font-bold text-slate-900">
           {/* The stretched link makes the whole card one tap target with one accessible name. */}
           <Link to={brokerPropertyPath(project)} className="after:absolute after:inset-0 focus:outline-none">
             {project.name}

@@ -13,7 +13,7 @@ export function BuilderCard({ builder }: { builder: Builder }) {
       <div className="flex items-center gap-4">
         <BuilderLogo name={builder.name} logo={builder.logo} />
         <div className="min-w-0">
-          <h2 className="truncate text-base font-bold text-slate-900">
+          <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900">
             <Link to={developerPath(builder)} className="after:absolute after:inset-0 focus:outline-none">
               {builder.name}
             </Link>
