@@ -41,8 +41,10 @@ export function ResultsPage() {
 
   const location = useGetLocationQuery(filters.locationId ?? skipToken);
   const results = useGetResultsInfiniteQuery(toApiQuery(filters));
-  const projects = useMemo(() => flattenPages(results.data?.pages.map((page) => page.projects)), [results.data]);
-  const total = results.data?.pages[0]?.total;
+  // currentData, not data: after a filter change the old results must not sit under the new filters.
+  const current = results.currentData;
+  const projects = useMemo(() => flattenPages(current?.pages.map((page) => page.projects)), [current]);
+  const total = current?.pages[0]?.total;
 
   // spec §4 'Paging': the next page when the sentinel shows, more remain and nothing is loading.
   const canLoadMore = results.hasNextPage && !results.isFetching && !results.isError;
@@ -58,7 +60,7 @@ export function ResultsPage() {
   else if (filters.search) heading = `Results for “${filters.search}”`;
   else heading = 'All properties';
 
-  const loadingFirstPage = results.isLoading || (results.isFetching && !results.isFetchingNextPage && projects.length === 0);
+  const loadingFirstPage = !current && !results.isError;
   const failedFirstPage = results.isError && projects.length === 0 && !results.isFetching;
 
   let body;

@@ -8,7 +8,7 @@ import { useGetPopularLocationsQuery } from '../api/get-popular-locations';
 import { HomeSection, TileSkeletons } from './home-section';
 
 export const POPULAR_LOCALITIES = 8;
-const GRID = 'grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:gap-4 lg:grid-cols-4';
+const GRID = 'grid grid-cols-2 gap-3 md:gap-4 lg:grid-cols-4';
 
 interface PopularLocalitiesProps {
   cityName: string;
@@ -37,16 +37,16 @@ export function PopularLocalities({ cityName, cityId }: PopularLocalitiesProps) 
             <li key={location.id}>
               <Link
                 to={locationResultsPath(location.id)}
-                className="group flex h-full items-center gap-3 rounded-2xl bg-white p-3.5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-300"
+                className="group flex h-full items-center gap-3 rounded-2xl bg-white p-3 shadow-sm sm:p-3.5 ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-300"
               >
-                <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-brand-50 text-brand-700 group-hover:bg-brand-100">
+                <span className="hidden size-11 shrink-0 place-items-center sm:grid rounded-xl bg-brand-50 text-brand-700 group-hover:bg-brand-100">
                   <MapPinIcon width={22} height={22} />
                 </span>
                 <span className="min-w-0">
                   <span className="block truncate font-bold text-slate-900">{location.name}</span>
                   <span className="block truncate text-sm text-slate-600">
                     {count} {count === 1 ? 'property' : 'properties'}
-                    {location.zone ? ` · ${location.zone.name}` : ''}
+                    {location.zone && <span className="hidden sm:inline"> · {location.zone.name}</span>}
                   </span>
                 </span>
               </Link>

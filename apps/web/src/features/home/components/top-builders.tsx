@@ -23,15 +23,16 @@ export function TopBuilders() {
   } else {
     body = (
       <ul className={GRID}>
-        {query.data.map((builder) => (
-          <li key={builder.id}>
+        {query.data.map((builder, i) => (
+          // A phone shows the first four; the rest are one tap away under 'All builders'.
+          <li key={builder.id} className={i >= 4 ? 'hidden sm:block' : undefined}>
             <Link
               to={builderPath(builder)}
               className="flex h-full items-center gap-3 rounded-2xl bg-white p-3.5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-300"
             >
               <InitialsAvatar name={builder.name} src={builder.logo} shape="square" className="size-14" />
               <span className="min-w-0">
-                <span className="block truncate font-bold text-slate-900">{builder.name}</span>
+                <span className="line-clamp-2 font-bold leading-snug text-slate-900">{builder.name}</span>
                 <span className="block text-sm text-slate-600">
                   {countFormat.format(builder.projectCount)} {builder.projectCount === 1 ? 'project' : 'projects'}
                 </span>
