@@ -73,8 +73,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
       <Breadcrumb items={crumbs} />
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_24rem] lg:gap-8">
         <div className="min-w-0 space-y-6">
-          <ListingGallery medias={listing.medias} name={listing.name} />
-          <header className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
+          <header>
             <p className="text-sm font-semibold text-brand-700">
               {ownerKind} · {propertyTypeLabel(listing.type)}
             </p>
@@ -83,12 +82,20 @@ function Listing({ listing }: { listing: ProjectDetail }) {
               <MapPinIcon width={16} height={16} className="shrink-0 text-slate-400" />
               {place}
             </p>
-            <p className="mt-4 text-3xl font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</p>
-            {min > 0 && (
-              <p className="mt-1 text-sm text-slate-600">
-                {min === max ? formatRupees(min) : `${formatRupees(min)} to ${formatRupees(max)}`}
-              </p>
-            )}
+            <p className="mt-3 flex flex-wrap items-baseline gap-x-3">
+              <span className="text-3xl font-extrabold tracking-tight text-brand-800">{formatPriceRange(min, max)}</span>
+              {min > 0 && (
+                <span className="text-sm text-slate-600">
+                  {min === max ? formatRupees(min) : `${formatRupees(min)} to ${formatRupees(max)}`}
+                </span>
+              )}
+            </p>
+          </header>
+          <ListingGallery medias={listing.medias} name={listing.name} />
+          <section aria-labelledby="listing-facts-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
+            <h2 id="listing-facts-heading" className="text-lg font-bold text-slate-900">
+              About this property
+            </h2>
             <ul className="mt-4 flex flex-wrap gap-2" aria-label="Configuration">
               {labels.map((label) => (
                 <li key={label} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800">
@@ -105,7 +112,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
               ))}
             </dl>
             {listing.description && <p className="mt-6 leading-7 text-slate-700">{listing.description}</p>}
-          </header>
+          </section>
 
           <section aria-labelledby="listing-location-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
             <h2 id="listing-location-heading" className="text-lg font-bold text-slate-900">
@@ -146,7 +153,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
               <EnquiryForm
                 projectId={listing.id}
                 title={`Enquiry about ${listing.name}`}
-                defaultMessage={`I am interested in ${listing.name}, ${listing.location.name}. Please call me.`}
+                defaultMessage={`I am interested in ${listing.name.includes(listing.location.name) ? listing.name : `${listing.name}, ${listing.location.name}`}. Please call me.`}
                 className="mt-4"
               />
             </SectionBoundary>

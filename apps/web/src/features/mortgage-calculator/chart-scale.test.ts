@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { amountFromQuery, axisLabel, niceCeiling } from './chart-scale';
 
 describe('niceCeiling', () => {
-  it('rounds up to 1, 2, 2.5 or 5 times a power of ten', () => {
-    expect(niceCeiling(520_694)).toBe(1_000_000);
+  it('rounds up to a round figure a quarter of which is still round', () => {
+    expect(niceCeiling(520_694)).toBe(600_000);
     expect(niceCeiling(180)).toBe(200);
     expect(niceCeiling(2_300_000)).toBe(2_500_000);
     expect(niceCeiling(5_000_000)).toBe(5_000_000);

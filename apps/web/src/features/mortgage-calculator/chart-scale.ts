@@ -8,7 +8,7 @@ import { EMI_LIMITS } from './emi';
 export function niceCeiling(value: number): number {
   if (!Number.isFinite(value) || value <= 0) return 1;
   const power = 10 ** Math.floor(Math.log10(value));
-  const step = [1, 2, 2.5, 5, 10].find((factor) => factor * power >= value - 1e-9 * power) ?? 10;
+  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((factor) => factor * power >= value - 1e-9 * power) ?? 10;
   return step * power;
 }
 

@@ -69,7 +69,7 @@ function Location({ location }: { location: LocationDetail }) {
           stats={[
             { label: 'Price range', value: min === null && max === null ? '–' : formatPriceRange(min ?? 0, max ?? 0) },
             { label: 'Projects', value: countFormat.format(location.projectCount) },
-            { label: 'Resale and rentals', value: countFormat.format(location.listingCount) },
+            { label: 'Resale listings', value: countFormat.format(location.listingCount) },
             { label: 'Resident rating', value: location.rating.count > 0 ? `${location.rating.average.toFixed(1)} / 5` : '–' },
           ]}
         />

@@ -68,7 +68,7 @@ function Zone({ zone }: { zone: ZoneDetail }) {
         <StatGrid
           stats={[
             { label: 'Projects', value: countFormat.format(zone.projectCount) },
-            { label: 'Resale and rentals', value: countFormat.format(zone.listingCount) },
+            { label: 'Resale listings', value: countFormat.format(zone.listingCount) },
             { label: 'Price range', value: priceText(zone.priceRange) },
             { label: 'Resident rating', value: zone.rating.count > 0 ? `${zone.rating.average.toFixed(1)} / 5` : '–' },
           ]}
