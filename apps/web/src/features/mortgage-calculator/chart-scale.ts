@@ -2,7 +2,7 @@ import { CRORE, LAKH } from '../../lib/format-price';
 import { EMI_LIMITS } from './emi';
 
 /**
- * The top of a chart axis: the smallest 'nice' number (1, 2, 2.5 or 5 times a power of ten) at or
+ * The top of a chart axis: the smallest round figure (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten) at or
  * above `value`, so four gridlines land on round figures.
  */
 export function niceCeiling(value: number): number {
