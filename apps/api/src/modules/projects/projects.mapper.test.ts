@@ -10,7 +10,7 @@ const row: ProjectRow = {
   status: 'inactive',
   approval: 'rejected',
   description: null,
-  updatedAt: new Date('2026-05-01T10:00:00Z'),
+  updatedAt: '2026-05-01T10:00:00+00:00',
   ownerId: null,
   brokerId: 3,
   builderId: null,
@@ -31,7 +31,7 @@ const row: ProjectRow = {
 };
 
 function remark(id: number, at: string, message: string): RemarkRow {
-  return { id, projectId: 7, message, createdAt: new Date(at) };
+  return { id, projectId: 7, message, createdAt: at };
 }
 
 describe('toProject remarks (spec §3: a map of timestamp to message)', () => {

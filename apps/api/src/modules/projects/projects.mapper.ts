@@ -1,5 +1,5 @@
 import type { Project, ProjectDetail } from '@nivaas/contracts/project.schema';
-import type { ProjectDetailRow, ProjectMediaRow, ProjectRow, RemarkRow, UnitRow } from './projects.repository';
+import type { ProjectMediaRow, ProjectRow, RemarkRow, UnitRow } from './projects.repository';
 
 /**
  * spec §3 remarks: a map of timestamp to message. Two remarks written in the same millisecond would
@@ -8,7 +8,7 @@ import type { ProjectDetailRow, ProjectMediaRow, ProjectRow, RemarkRow, UnitRow 
 function remarksMap(remarks: RemarkRow[]): Record<string, string> {
   const map: Record<string, string> = {};
   for (const remark of remarks) {
-    const at = remark.createdAt.toISOString();
+    const at = new Date(remark.createdAt).toISOString();
     map[at in map ? `${at}#${remark.id}` : at] = remark.message;
   }
   return map;
@@ -25,7 +25,8 @@ export function toProject(row: ProjectRow, units: UnitRow[], medias: ProjectMedi
     approval: row.approval,
     description: row.description,
     remarks: remarksMap(remarks),
-    updatedAt: row.updatedAt.toISOString(),
+    // PostgreSQL's JSON writes '+00:00'; the API speaks JavaScript's ISO form ('Z', milliseconds).
+    updatedAt: new Date(row.updatedAt).toISOString(),
     medias: medias.map(({ title, url }) => ({ title, url })),
     city: { id: row.cityId, name: row.cityName },
     zone: row.zoneId !== null && row.zoneName !== null ? { id: row.zoneId, name: row.zoneName } : null,
@@ -44,15 +45,14 @@ export function toProject(row: ProjectRow, units: UnitRow[], medias: ProjectMedi
 }
 
 /** A details-page project: the builder comes with its logo and 'about' (spec §7 GET /project/{id}). */
-export function toProjectDetail(row: ProjectDetailRow, units: UnitRow[], medias: ProjectMediaRow[]): ProjectDetail {
-  const project = toProject(row, units, medias, []);
+export function toProjectDetail(project: Project, row: ProjectRow): ProjectDetail {
   return {
     ...project,
     builder: project.builder && {
       ...project.builder,
-      logo: row.builderLogo,
-      description: row.builderDescription,
-      establishedYear: row.builderEstablishedYear,
+      logo: row.builderLogo ?? null,
+      description: row.builderDescription ?? null,
+      establishedYear: row.builderEstablishedYear ?? null,
     },
   };
 }

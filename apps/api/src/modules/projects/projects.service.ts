@@ -13,7 +13,7 @@ import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
 import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
-import type { CatalogueFilters, CatalogueOrder, ProjectRow, ProjectsRepository, WordHit, WordMatch } from './projects.repository';
+import type { CatalogueFilters, CatalogueOrder, PageSpec, ProjectRow, ProjectsRepository, WordHit, WordMatch } from './projects.repository';
 
 /**
  * The shuffle changes once a day (UTC) so the home page rails feel alive, yet stays fixed while a
@@ -103,24 +103,27 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
   const counts = createTtlCache<number>({ ttlMs: countTtlMs, maxEntries: COUNT_CACHE_ENTRIES });
 
   /**
-   * Units, media (and, for the owner's or provider's views, remarks) for a whole page in a fixed
-   * number of queries, whatever its size. Public reads never load remarks: they are the provider's
-   * words to the owner, not the visitor's business.
+   * Loads pages of projects with their units and media (one statement, whatever the page sizes) and
+   * shapes them as the API's Project. Public reads never load remarks: they are the provider's words
+   * to the owner, not the visitor's business.
    */
-  async function shape(rows: ProjectRow[], { withRemarks }: { withRemarks: boolean }): Promise<Project[]> {
-    if (rows.length === 0) return [];
-    const ids = rows.map((row) => row.id);
-    const [units, medias, remarks] = await Promise.all([
-      repository.unitsFor(ids),
-      repository.mediaFor(ids),
-      withRemarks ? repository.remarksFor(ids) : [],
-    ]);
+  async function load<K extends string>(specs: Record<K, PageSpec>, options: { builderProfile?: boolean } = {}): Promise<Record<K, { row: ProjectRow; project: Project }[]>> {
+    const { pages, units, media, remarks } = await repository.loadPages(specs, options);
     const unitsBy = groupBy(units, (unit) => unit.projectId);
-    const mediaBy = groupBy(medias, (media) => media.projectId);
+    const mediaBy = groupBy(media, (item) => item.projectId);
     const remarksBy = groupBy(remarks, (remark) => remark.projectId);
-    return rows.map((row) =>
-      toProject(row, unitsBy.get(row.id) ?? [], mediaBy.get(row.id) ?? [], remarksBy.get(row.id) ?? []),
-    );
+    const shaped = {} as Record<K, { row: ProjectRow; project: Project }[]>;
+    for (const key of Object.keys(pages) as K[]) {
+      shaped[key] = pages[key].map((row) => ({
+        row,
+        project: toProject(row, unitsBy.get(row.id) ?? [], mediaBy.get(row.id) ?? [], remarksBy.get(row.id) ?? []),
+      }));
+    }
+    return shaped;
+  }
+
+  async function loadOne(spec: PageSpec): Promise<Project[]> {
+    return (await load({ page: spec })).page.map(({ project }) => project);
   }
 
   async function resolveText(text: string): Promise<ResolvedText> {
@@ -130,34 +133,32 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
   }
 
   /**
-   * One page and whether another follows. One row past the page is read, so `hasMore` is exact even
-   * when the total is not needed (spec §4: a short page means no more pages).
+   * One page and whether another follows. One row past the page is read, so `hasMore` is exact and
+   * live (spec §4: a short page means no more pages); the total is a label (see ttl-cache.ts).
    */
   async function page(filters: CatalogueFilters, order: CatalogueOrder, { page: pageNumber, limit }: PageQuery): Promise<{ projects: Project[]; pagination: Pagination }> {
-    const [rows, total] = await Promise.all([
-      repository.publicPage(filters, order, { offset: offsetOf({ page: pageNumber, limit }), limit: limit + 1 }),
+    const [projects, total] = await Promise.all([
+      loadOne(repository.publicSpec(filters, order, { offset: offsetOf({ page: pageNumber, limit }), limit: limit + 1 })),
       counts.get(JSON.stringify(filters), () => repository.countPublic(filters)),
     ]);
-    return {
-      projects: await shape(rows.slice(0, limit), { withRemarks: false }),
-      pagination: { page: pageNumber, limit, total, hasMore: rows.length > limit },
-    };
+    return { projects: projects.slice(0, limit), pagination: { page: pageNumber, limit, total, hasMore: projects.length > limit } };
+  }
+
+  /** A public project's row and shape, or not found (hidden ones are not found either). */
+  async function findPublic(id: number, options: { builderProfile?: boolean } = {}): Promise<{ row: ProjectRow; project: Project }> {
+    const [found] = (await load({ page: repository.byIdSpec(id) }, options)).page;
+    if (!found) throw DomainError.notFound('Project', id);
+    return found;
   }
 
   return {
-    shape,
     resolveText,
 
     /** spec §7 GET /project/random: public builder projects only (spec §9), optionally by tag and city. */
     async random({ tag, cityId, page: pageNumber, limit }: RandomProjectsQuery): Promise<Project[]> {
-      const rows = await repository.randomPublicPage({
-        tag: tag || undefined,
-        cityId,
-        seed: dailySeed(clock()),
-        offset: offsetOf({ page: pageNumber, limit }),
-        limit,
-      });
-      return shape(rows, { withRemarks: false });
+      return loadOne(
+        repository.randomSpec({ tag: tag || undefined, cityId, seed: dailySeed(clock()), offset: offsetOf({ page: pageNumber, limit }), limit }),
+      );
     },
 
     /**
@@ -186,7 +187,7 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
     /**
      * What the search box shows for resolved text: the builder projects whose names match it best
      * (or, when no word is matched against names, the cheapest), and the first results page of
-     * everything matching, cheapest first. Both are shaped together, in one units and one media query.
+     * everything matching, cheapest first, in one statement.
      */
     async searchCatalogue(
       filters: CatalogueFilters,
@@ -195,19 +196,12 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
     ): Promise<{ suggestions: Project[]; properties: Project[] }> {
       const projectsOnly = { ...filters, item: 'project' as const };
       const byName = filters.words?.some((word) => word.matchName) ?? false;
-      const [suggested, found] = await Promise.all([
-        suggestions === 0
-          ? []
-          : byName
-            ? repository.rankedByName(projectsOnly, text, suggestions)
-            : repository.publicPage(projectsOnly, 'price_asc', { offset: 0, limit: suggestions }),
-        repository.publicPage(filters, 'price_asc', { offset: 0, limit: properties }),
-      ]);
-      const foundIds = new Set(found.map((row) => row.id));
-      const shaped = await shape([...found, ...suggested.filter((row) => !foundIds.has(row.id))], { withRemarks: false });
-      const byId = new Map(shaped.map((project) => [project.id, project]));
-      const pick = (rows: ProjectRow[]) => rows.flatMap((row) => byId.get(row.id) ?? []);
-      return { suggestions: pick(suggested), properties: pick(found) };
+      const window = { offset: 0, limit: suggestions };
+      const loaded = await load({
+        suggestions: byName ? repository.rankedByNameSpec(projectsOnly, text, suggestions) : repository.publicSpec(projectsOnly, 'price_asc', window),
+        properties: repository.publicSpec(filters, 'price_asc', { offset: 0, limit: properties }),
+      });
+      return { suggestions: loaded.suggestions.map(({ project }) => project), properties: loaded.properties.map(({ project }) => project) };
     },
 
     /** spec §7 GET /project/listings: public uploads by brokers (default) or users, newest first. */
@@ -215,12 +209,10 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
       return page({ item: 'listing', uploader, cityId }, 'newest', window);
     },
 
-    /** spec §7 GET /project/{id}: a public project, or not found (hidden ones are not found either). */
+    /** spec §7 GET /project/{id}: a public project with its builder's profile. */
     async get(id: number): Promise<ProjectDetail> {
-      const row = await repository.findPublicById(id);
-      if (!row) throw DomainError.notFound('Project', id);
-      const [units, medias] = await Promise.all([repository.unitsFor([id]), repository.mediaFor([id])]);
-      return toProjectDetail(row, units, medias);
+      const { row, project } = await findPublic(id, { builderProfile: true });
+      return toProjectDetail(project, row);
     },
 
     /**
@@ -228,14 +220,15 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
      * nearest to it (by lowest price), nearest first.
      */
     async similar(id: number, limit: number): Promise<Project[]> {
-      const row = await repository.findPublicById(id);
-      if (!row) throw DomainError.notFound('Project', id);
+      const { row } = await findPublic(id);
       if (row.minPrice === null) return [];
       const price = row.minPrice;
-      const candidates = await repository.similarTo({ id, cityId: row.cityId, type: row.type, minPrice: price }, limit);
-      const distance = (candidate: ProjectRow) => Math.abs((candidate.minPrice ?? price) - price);
-      const nearest = candidates.sort((a, b) => distance(a) - distance(b) || a.id - b.id).slice(0, limit);
-      return shape(nearest, { withRemarks: false });
+      const { above, below } = await load(repository.similarSpecs({ id, cityId: row.cityId, type: row.type, minPrice: price }, limit));
+      const distance = ({ row: candidate }: { row: ProjectRow }) => Math.abs((candidate.minPrice ?? price) - price);
+      return [...above, ...below]
+        .sort((a, b) => distance(a) - distance(b) || a.row.id - b.row.id)
+        .slice(0, limit)
+        .map(({ project }) => project);
     },
   };
 }
