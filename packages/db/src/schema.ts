@@ -269,6 +269,13 @@ export const projects = pgTable(
     index('projects_city_min_price_idx').on(t.cityId, t.minPrice),
     index('projects_city_max_price_idx').on(t.cityId, t.maxPrice),
     index('projects_updated_at_idx').on(t.updatedAt),
+    // The visitor's lists (spec §9: live and approved only) by locality, zone or builder, and overall, cheapest
+    // first (spec §4 'Price L - H'): a page is a short range scan instead of sorting every match (issue 3, at
+    // 100,000 projects). Partial, so they hold only what the public sees; the city already has one above.
+    index('projects_public_location_price_idx').on(t.locationId, t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_zone_price_idx').on(t.zoneId, t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_builder_price_idx').on(t.builderId, t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_price_idx').on(t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
     trigram('projects_name_trgm_idx', t.name),
     oneOf('projects_item_check', t.item, ITEMS),
     oneOf('projects_type_check', t.type, PROPERTY_TYPES),

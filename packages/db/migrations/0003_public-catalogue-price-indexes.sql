@@ -1,0 +1,4 @@
+CREATE INDEX "projects_public_location_price_idx" ON "projects" USING btree ("location_id","min_price","id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_zone_price_idx" ON "projects" USING btree ("zone_id","min_price","id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_builder_price_idx" ON "projects" USING btree ("builder_id","min_price","id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_price_idx" ON "projects" USING btree ("min_price","id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';
