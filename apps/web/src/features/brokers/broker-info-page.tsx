@@ -67,7 +67,7 @@ function BrokerInfo({ broker }: { broker: BrokerProfile }) {
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-10 lg:px-8">
       <title>{`${broker.name}${broker.company ? `, ${broker.company}` : ''}: broker profile | Nivaas`}</title>
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: 'Brokers', to: '/brokers' }, { label: broker.name }]} />
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_24rem] lg:gap-8">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="space-y-6">
           <header className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
             <div className="flex flex-col gap-5 sm:flex-row sm:items-center">
@@ -85,7 +85,7 @@ function BrokerInfo({ broker }: { broker: BrokerProfile }) {
               {facts.map((fact) => (
                 <div key={fact.label}>
                   <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{fact.label}</dt>
-                  <dd className="mt-0.5 font-medium break-words text-slate-900">{fact.value}</dd>
+                  <dd className="mt-0.5 font-medium wrap-anywhere text-slate-900">{fact.value}</dd>
                 </div>
               ))}
             </dl>

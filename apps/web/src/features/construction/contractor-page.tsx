@@ -66,7 +66,7 @@ function Contractor({ contractor }: { contractor: ContractorDetail }) {
           { label: contractor.companyName },
         ]}
       />
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_24rem] lg:gap-8">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="min-w-0 space-y-8">
           <header className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">
             <div className="flex flex-col gap-5 sm:flex-row sm:items-center">

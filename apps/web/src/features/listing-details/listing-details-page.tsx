@@ -71,7 +71,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
       <title>{`${listing.name}, ${listing.location.name}: ${labels[0] ?? propertyTypeLabel(listing.type)} for sale | Nivaas`}</title>
       {listing.description && <meta name="description" content={listing.description} />}
       <Breadcrumb items={crumbs} />
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_24rem] lg:gap-8">
+      <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="min-w-0 space-y-6">
           <header>
             <p className="text-sm font-semibold text-brand-700">
