@@ -11,11 +11,6 @@ interface ProjectPagesGridProps {
   label: string;
   emptyTitle: string;
   emptyText?: string;
-  /**
-   * 'scroll' loads the next page as the visitor nears the end (spec §4); 'button' waits for a
-   * 'Show more' tap, for pages with sections below the grid that scrolling would never reach.
-   */
-  paging?: 'scroll' | 'button';
 }
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
@@ -24,11 +19,10 @@ const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-
  * Public projects of one builder or place, 30 a page, the next page loading as the visitor nears
  * the end (spec §4 'Paging'). Shared by the developer and place pages.
  */
-export function ProjectPagesGrid({ filter, id, label, emptyTitle, emptyText, paging = 'scroll' }: ProjectPagesGridProps) {
+export function ProjectPagesGrid({ filter, id, label, emptyTitle, emptyText }: ProjectPagesGridProps) {
   const query = useGetProjectPagesInfiniteQuery({ filter, id });
   const projects = flattenPages(query.data?.pages.map((page) => page.projects));
-  const canLoadMore = query.hasNextPage && !query.isFetching && !query.isError;
-  const sentinel = useSentinel(() => void query.fetchNextPage(), paging === 'scroll' && canLoadMore);
+  const sentinel = useSentinel(() => void query.fetchNextPage(), query.hasNextPage && !query.isFetching && !query.isError);
 
   if (query.isError && projects.length === 0) {
     return (
@@ -73,13 +67,6 @@ export function ProjectPagesGrid({ filter, id, label, emptyTitle, emptyText, pag
             </li>
           ))}
         </ul>
-      )}
-      {paging === 'button' && query.hasNextPage && !query.isError && !query.isFetchingNextPage && (
-        <div className="mt-6 text-center">
-          <button type="button" onClick={() => void query.fetchNextPage()} className="btn-secondary min-w-48">
-            Show more projects
-          </button>
-        </div>
       )}
       <div ref={sentinel} aria-hidden="true" className="h-px" />
     </div>

@@ -77,6 +77,9 @@ function City({ city }: { city: CitySummary }) {
         <SectionBoundary name="Zones and localities">
           <CityAreas city={city} />
         </SectionBoundary>
+        <SectionBoundary name="Reviews">
+          <PlaceReviews subject="city" id={city.id} placeName={city.name} />
+        </SectionBoundary>
         <PlaceSection id="city-projects-heading" title={`Projects in ${city.name}`}>
           <SectionBoundary name="Projects">
             <ProjectPagesGrid
@@ -85,13 +88,9 @@ function City({ city }: { city: CitySummary }) {
               label={`Projects in ${city.name}`}
               emptyTitle={`No projects in ${city.name} yet`}
               emptyText="New projects are added as builders list them."
-              paging="button"
             />
           </SectionBoundary>
         </PlaceSection>
-        <SectionBoundary name="Reviews">
-          <PlaceReviews subject="city" id={city.id} placeName={city.name} />
-        </SectionBoundary>
       </div>
     </>
   );

@@ -73,6 +73,9 @@ function Location({ location }: { location: LocationDetail }) {
             { label: 'Resident rating', value: location.rating.count > 0 ? `${location.rating.average.toFixed(1)} / 5` : '–' },
           ]}
         />
+        <SectionBoundary name="Reviews">
+          <PlaceReviews subject="location" id={location.id} placeName={location.name} />
+        </SectionBoundary>
         <PlaceSection id="location-projects-heading" title={`Projects in ${location.name}`}>
           <SectionBoundary name="Projects">
             <ProjectPagesGrid
@@ -81,13 +84,9 @@ function Location({ location }: { location: LocationDetail }) {
               label={`Projects in ${location.name}`}
               emptyTitle={`No projects in ${location.name} yet`}
               emptyText="New projects are added as builders list them."
-              paging="button"
             />
           </SectionBoundary>
         </PlaceSection>
-        <SectionBoundary name="Reviews">
-          <PlaceReviews subject="location" id={location.id} placeName={location.name} />
-        </SectionBoundary>
       </div>
     </>
   );

@@ -87,6 +87,9 @@ function Zone({ zone }: { zone: ZoneDetail }) {
             />
           )}
         </PlaceSection>
+        <SectionBoundary name="Reviews">
+          <PlaceReviews subject="zone" id={zone.id} placeName={zone.name} />
+        </SectionBoundary>
         <PlaceSection id="zone-projects-heading" title={`Projects in ${zone.name}`}>
           <SectionBoundary name="Projects">
             <ProjectPagesGrid
@@ -95,13 +98,9 @@ function Zone({ zone }: { zone: ZoneDetail }) {
               label={`Projects in ${zone.name}`}
               emptyTitle={`No projects in ${zone.name} yet`}
               emptyText="New projects are added as builders list them."
-              paging="button"
             />
           </SectionBoundary>
         </PlaceSection>
-        <SectionBoundary name="Reviews">
-          <PlaceReviews subject="zone" id={zone.id} placeName={zone.name} />
-        </SectionBoundary>
       </div>
     </>
   );
