@@ -31,18 +31,18 @@ export interface PlaceLink {
 /** Links to the zones or localities inside a place, as tappable chips with their counts. */
 export function PlaceLinks({ links }: { links: readonly PlaceLink[] }) {
   return (
-    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-2 sm:gap-3 lg:grid-cols-4">
       {links.map((link) => (
         <li key={link.id}>
           <Link
             to={link.to}
-            className="group flex items-center justify-between gap-3 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300"
+            className="group flex h-full items-center justify-between gap-3 rounded-2xl bg-white px-3 py-3 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300 sm:px-4"
           >
             <span className="min-w-0">
-              <span className="block truncate font-semibold text-slate-900">{link.name}</span>
-              <span className="block text-sm text-slate-600">{link.detail}</span>
+              <span className="block leading-snug font-semibold text-slate-900">{link.name}</span>
+              <span className="block text-xs text-slate-600 sm:text-sm">{link.detail}</span>
             </span>
-            <ArrowRightIcon width={18} height={18} className="shrink-0 text-slate-400 transition group-hover:translate-x-0.5 group-hover:text-brand-700" />
+            <ArrowRightIcon width={18} height={18} className="hidden shrink-0 text-slate-400 sm:block transition group-hover:translate-x-0.5 group-hover:text-brand-700" />
           </Link>
         </li>
       ))}
