@@ -38,6 +38,18 @@ describe('footer (spec §2)', () => {
     ]);
   });
 
+  it('links the catalogue’s browse pages under Explore', () => {
+    const footer = renderFooter();
+    const nav = within(footer).getByRole('navigation', { name: 'Explore' });
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/developers',
+      '/brokers',
+      '/construction',
+      '/contractors',
+      '/mortage-calculator',
+    ]);
+  });
+
   it.each(['Facebook', 'Instagram', 'Twitter', 'YouTube'])('opens %s in a new tab, safely', (name) => {
     const footer = renderFooter();
     const link = within(footer).getByRole('link', { name: new RegExp(`^${name}`) });

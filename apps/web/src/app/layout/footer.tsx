@@ -12,6 +12,15 @@ export const COMPANY_LINKS = [
   { to: '/blog', label: 'Blogs' },
 ] as const;
 
+/** Beyond the spec's list: the catalogue's browse pages, so every open route is a tap from any page. */
+export const EXPLORE_LINKS = [
+  { to: '/developers', label: 'Developers' },
+  { to: '/brokers', label: 'Brokers' },
+  { to: '/construction', label: 'Construction' },
+  { to: '/contractors', label: 'Contractors' },
+  { to: '/mortage-calculator', label: 'EMI Calculator' },
+] as const;
+
 interface SocialLink {
   name: string;
   href: string;
@@ -29,7 +38,7 @@ export function Footer() {
   const year = new Date().getFullYear();
   return (
     <footer className="on-dark bg-brand-950 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr] md:py-14 lg:px-8">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-[1.4fr_1fr_1fr] md:py-14 lg:px-8">
         <div>
           <Link to="/" aria-label="Nivaas home" className="inline-block rounded-lg">
             <Logo tone="light" />
@@ -60,6 +69,21 @@ export function Footer() {
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-1">
             {COMPANY_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to} className="rounded text-slate-300 transition-colors hover:text-white hover:underline">
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav aria-labelledby="footer-explore-heading">
+          <h2 id="footer-explore-heading" className="text-sm font-semibold tracking-wide text-white uppercase">
+            Explore
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-1">
+            {EXPLORE_LINKS.map(({ to, label }) => (
               <li key={to}>
                 <Link to={to} className="rounded text-slate-300 transition-colors hover:text-white hover:underline">
                   {label}
