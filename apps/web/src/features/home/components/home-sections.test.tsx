@@ -81,8 +81,8 @@ function sectionRoutes(): Record<string, MockRoute> {
 describe('home sections (issue 3)', () => {
   it('lists top builders, linking to their developer pages', async () => {
     const { api } = renderApp('/', sectionRoutes());
-    const section = await screen.findByRole('region', { name: 'Top builders' });
-    const link = await within(section).findByRole('link', { name: /Sobha Limited/ });
+    const section = await screen.findByRole('region', { name: 'Top builders' }, { timeout: 5000 });
+    const link = await within(section).findByRole('link', { name: /Sobha Limited/ }, { timeout: 3000 });
     expect(link.getAttribute('href')).toBe('/developer/sobha-limited/4');
     expect(link.textContent).toContain('37 projects');
     const request = api.requests.find((url) => url.pathname === '/api/builder');
@@ -92,8 +92,8 @@ describe('home sections (issue 3)', () => {
 
   it("lists the selected city's popular localities, linking to their results", async () => {
     const { api } = renderApp('/', sectionRoutes());
-    const section = await screen.findByRole('region', { name: 'Popular localities in Bengaluru' });
-    const link = await within(section).findByRole('link', { name: /HSR Layout/ });
+    const section = await screen.findByRole('region', { name: 'Popular localities in Bengaluru' }, { timeout: 5000 });
+    const link = await within(section).findByRole('link', { name: /HSR Layout/ }, { timeout: 3000 });
     expect(link.getAttribute('href')).toBe('/property-detail-page?locationId=11');
     expect(link.textContent).toContain('16 properties');
     await waitFor(() => expect(api.requests.find((url) => url.pathname === '/api/location')?.searchParams.get('cityId')).toBe('1'));
@@ -101,7 +101,7 @@ describe('home sections (issue 3)', () => {
 
   it('shows the four newest active blog posts from page 1 of 10', async () => {
     const { api } = renderApp('/', sectionRoutes());
-    const section = await screen.findByRole('region', { name: 'Latest from the blog' });
+    const section = await screen.findByRole('region', { name: 'Latest from the blog' }, { timeout: 5000 });
     await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(4));
     expect(within(section).queryByText('Stamp duty in Karnataka, part 2')).toBeNull();
     expect(within(section).getByRole('link', { name: 'Stamp duty in Karnataka, part 1' }).getAttribute('href')).toBe(
@@ -113,8 +113,8 @@ describe('home sections (issue 3)', () => {
 
   it('shows brokers, linking to their profiles', async () => {
     renderApp('/', sectionRoutes());
-    const section = await screen.findByRole('region', { name: 'Brokers you can trust' });
-    const link = await within(section).findByRole('link', { name: /Ravi Kumar/ });
+    const section = await screen.findByRole('region', { name: 'Brokers you can trust' }, { timeout: 5000 });
+    const link = await within(section).findByRole('link', { name: /Ravi Kumar/ }, { timeout: 3000 });
     expect(link.getAttribute('href')).toBe('/broker-info/9');
   });
 
@@ -124,11 +124,11 @@ describe('home sections (issue 3)', () => {
     const routes = sectionRoutes();
     const builders = routes['/api/builder'];
     renderApp('/', { ...routes, '/api/builder': () => (fail ? errorResponse(500) : builders) });
-    const section = await screen.findByRole('region', { name: 'Top builders' });
+    const section = await screen.findByRole('region', { name: 'Top builders' }, { timeout: 5000 });
     const alert = await within(section).findByRole('alert');
     expect(screen.getByRole('region', { name: 'Brokers you can trust' })).toBeTruthy();
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await within(section).findByRole('link', { name: /Sobha Limited/ })).toBeTruthy();
+    expect(await within(section).findByRole('link', { name: /Sobha Limited/ }, { timeout: 3000 })).toBeTruthy();
   });
 });
