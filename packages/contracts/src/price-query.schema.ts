@@ -16,6 +16,11 @@ export const ParsedSearchQuerySchema = z.object({
   /** Integer rupees. '1.2 cr' alone reads as around 1.2 Cr: 10% either side. */
   minPrice: z.number().int().nullable(),
   maxPrice: z.number().int().nullable(),
+  /**
+   * True when the text named one amount ('1.2 cr', 'around 75 lakh'): the home's starting price is
+   * what should fall between minPrice and maxPrice. Otherwise any unit in that range will do.
+   */
+  around: z.boolean(),
   possession: PossessionSchema.nullable(),
   transaction: TransactionTagSchema.nullable(),
 });

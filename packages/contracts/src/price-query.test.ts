@@ -9,6 +9,7 @@ const NOTHING: ParsedSearchQuery = {
   propertyTypes: [],
   minPrice: null,
   maxPrice: null,
+  around: false,
   possession: null,
   transaction: null,
 };
@@ -23,10 +24,10 @@ describe('parseSearchQuery', () => {
   });
 
   it('reads a lone amount as around that amount, 10% either side', () => {
-    expectParsed('1.2 cr', { minPrice: 10_800_000, maxPrice: 13_200_000 });
-    expectParsed('1.2Cr', { minPrice: 10_800_000, maxPrice: 13_200_000 });
-    expectParsed('around 75 lakhs', { minPrice: 6_750_000, maxPrice: 8_250_000 });
-    expectParsed('approx 50L in Baner', { minPrice: 4_500_000, maxPrice: 5_500_000, text: 'baner', place: 'baner' });
+    expectParsed('1.2 cr', { minPrice: 10_800_000, maxPrice: 13_200_000, around: true });
+    expectParsed('1.2Cr', { minPrice: 10_800_000, maxPrice: 13_200_000, around: true });
+    expectParsed('around 75 lakhs', { minPrice: 6_750_000, maxPrice: 8_250_000, around: true });
+    expectParsed('approx 50L in Baner', { minPrice: 4_500_000, maxPrice: 5_500_000, around: true, text: 'baner', place: 'baner' });
   });
 
   it('reads ranges in every common spelling, the later unit applying to a bare first number', () => {

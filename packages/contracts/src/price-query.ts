@@ -24,6 +24,7 @@ export function parseSearchQuery(raw: string): ParsedSearchQuery {
     propertyTypes: [],
     minPrice: null,
     maxPrice: null,
+    around: false,
     possession: null,
     transaction: null,
   };
@@ -219,6 +220,7 @@ function readPrices(text: string, parsed: ParsedSearchQuery): string {
     if (rupees !== undefined) {
       parsed.minPrice = Math.round(rupees * (1 - AROUND_BAND));
       parsed.maxPrice = Math.round(rupees * (1 + AROUND_BAND));
+      parsed.around = true;
       return text.replace(around[0], ' ');
     }
   }

@@ -314,6 +314,20 @@ describe('GET /api/project: the results page filters', () => {
     expect(await idsOf(`${PUBLIC}&search=nowhere%20at%20all`)).toEqual([]);
   });
 
+  it('pages free-text results without repeating or skipping, both ways', async () => {
+    for (const sort of ['price_asc', 'price_desc']) {
+      const whole = await idsOf(`${PUBLIC}&search=whitefield&sort=${sort}&limit=100`);
+      const paged: number[] = [];
+      for (let page = 1; page <= 10; page += 1) {
+        const body = await list(`${PUBLIC}&search=whitefield&sort=${sort}&limit=3&page=${page}`);
+        expect(body.pagination.total).toBe(whole.length);
+        paged.push(...body.projects.map((p) => p.id));
+        if (!body.pagination.hasMore) break;
+      }
+      expect(paged, sort).toEqual(whole);
+    }
+  });
+
   it('refuses what a visitor may not ask for, naming the field', async () => {
     const cases: [string, string][] = [
       ['status=inactive', 'status'],

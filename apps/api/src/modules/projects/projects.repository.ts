@@ -69,9 +69,14 @@ export interface RemarkRow {
   createdAt: string;
 }
 
-/** One page to load: which public projects, in what order, which slice. */
+/**
+ * One page to load: which public projects, in what order, which slice. With `arms`, the page is the
+ * union of one ordered, limited query per arm (each `where` and the arm), so each arm can walk its own
+ * index in order: PostgreSQL cannot walk two indexes in order for one OR.
+ */
 export interface PageSpec {
   where: SQL | undefined;
+  arms?: SQL[];
   orderBy: SQL[];
   offset: number;
   limit: number;
@@ -109,6 +114,15 @@ export interface WordMatch {
   builderIds: number[];
 }
 
+/**
+ * What free text matched, resolved before the query runs:
+ * - `named`: one set of localities, zones, cities or builders answers every word ('hsr layout',
+ *   'kaveri crest'), so the text is about them: their projects, plus projects whose own name holds the
+ *   text. Each is an index range in price order, so a page reads about a page of rows.
+ * - `words`: otherwise every word must match on its own (its name or its places), e.g. 'godrej whitefield'.
+ */
+export type TextMatch = { mode: 'named'; match: WordMatch } | { mode: 'words'; words: WordMatch[] };
+
 /** Everything a public list can be narrowed by; every field is optional and they combine with AND. */
 export interface CatalogueFilters {
   cityId?: number;
@@ -122,12 +136,13 @@ export interface CatalogueFilters {
   /** Integer rupees: a project is in budget when its price range overlaps [minPrice, maxPrice]. */
   minPrice?: number;
   maxPrice?: number;
+  /** Bound the starting (lowest) price instead: 'around 1.2 cr' means homes priced from about 1.2 Cr. */
+  startingPrice?: boolean;
   bhk?: number[];
   propertyTypes?: PropertyType[];
   transaction?: TransactionTag;
   possession?: Possession;
-  /** Every word must match (see WordMatch). */
-  words?: WordMatch[];
+  text?: TextMatch;
 }
 
 /**
@@ -141,6 +156,8 @@ export type WordHit = {
   id: number;
   name: string;
   exact: boolean;
+  /** The name contains the word (rather than only resembling it). */
+  contains: boolean;
   score: number;
   logo: string | null;
   cityId: number | null;
@@ -169,8 +186,9 @@ const PLACE_SIMILARITY = 0.5;
  */
 function visibleToPublic(): SQL[] {
   return [
-    eq(projects.status, 'active'),
-    eq(projects.approval, 'approved'),
+    // Literals rather than bind parameters, so the planner can prove the partial price indexes apply.
+    sql`${projects.status} = 'active'`,
+    sql`${projects.approval} = 'approved'`,
     // NOT IN over the few hidden builders and brokers runs its subquery once and hashes it; a
     // correlated EXISTS per row costs several times more on a page of the whole city.
     sql`(${projects.builderId} is null or ${projects.builderId} not in (select b.id from ${builders} b where b.status <> 'active' or b.approval <> 'approved'))`,
@@ -200,15 +218,35 @@ function possessionIs(possession: Possession): SQL {
   }
 }
 
-function wordMatches({ word, matchName, locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL {
+/** A name holds the word, or nearly (`<%`: trigram word similarity, over the same index). */
+function nameMatches(word: string): SQL {
+  return or(sql`${projects.name} ilike ${containsPattern(word)}`, sql`${word} <% ${projects.name}`) as SQL;
+}
+
+/** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
+function armsOf({ word, matchName, locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL[] {
   const arms: SQL[] = [];
-  // ILIKE finds the word inside a name; `<%` (word similarity over the trigram index) forgives a typo.
-  if (matchName) arms.push(sql`${projects.name} ilike ${containsPattern(word)}`, sql`${word} <% ${projects.name}`);
+  if (matchName) arms.push(nameMatches(word));
   if (locationIds.length > 0) arms.push(inArray(projects.locationId, locationIds));
   if (zoneIds.length > 0) arms.push(inArray(projects.zoneId, zoneIds));
   if (cityIds.length > 0) arms.push(inArray(projects.cityId, cityIds));
   if (builderIds.length > 0) arms.push(inArray(projects.builderId, builderIds));
+  return arms;
+}
+
+function anyOf(arms: SQL[]): SQL {
   return arms.length > 0 ? (or(...arms) as SQL) : sql`false`;
+}
+
+function textMatches(text: TextMatch): SQL {
+  return text.mode === 'named' ? anyOf(armsOf(text.match)) : (and(...text.words.map((word) => anyOf(armsOf(word)))) as SQL);
+}
+
+/** Projects whose own names answer the text (the search box's project suggestions). */
+function namesMatch(text: TextMatch): SQL {
+  const words = text.mode === 'named' ? [text.match] : text.words;
+  const named = words.filter((word) => word.matchName).map((word) => nameMatches(word.word));
+  return named.length > 0 ? (and(...named) as SQL) : sql`false`;
 }
 
 /**
@@ -233,7 +271,7 @@ export function createProjectsRepository(db: Db) {
 
   function catalogueWhere(filters: CatalogueFilters): SQL | undefined {
     const conditions = visibleToPublic();
-    const { cityId, zoneId, locationId, builderId, brokerId, item, uploader, minPrice, maxPrice, bhk, propertyTypes, transaction, possession, words } = filters;
+    const { cityId, zoneId, locationId, builderId, brokerId, item, uploader, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, possession, text } = filters;
     if (cityId !== undefined) conditions.push(eq(projects.cityId, cityId));
     if (zoneId !== undefined) conditions.push(eq(projects.zoneId, zoneId));
     if (locationId !== undefined) conditions.push(eq(projects.locationId, locationId));
@@ -243,12 +281,12 @@ export function createProjectsRepository(db: Db) {
     if (uploader === 'broker') conditions.push(isNotNull(projects.brokerId));
     if (uploader === 'user') conditions.push(isNotNull(projects.ownerId), isNull(projects.brokerId));
     if (maxPrice !== undefined) conditions.push(lte(projects.minPrice, maxPrice));
-    if (minPrice !== undefined) conditions.push(gte(projects.maxPrice, minPrice));
+    if (minPrice !== undefined) conditions.push(gte(startingPrice ? projects.minPrice : projects.maxPrice, minPrice));
     if (propertyTypes?.length) conditions.push(inArray(projects.type, propertyTypes));
     if (transaction !== undefined) conditions.push(eq(projects.transactionTag, transaction));
     if (possession !== undefined) conditions.push(possessionIs(possession));
     if (bhk?.length) conditions.push(hasUnitOf(bhk, filters));
-    for (const word of words ?? []) conditions.push(wordMatches(word));
+    if (text) conditions.push(textMatches(text));
     return and(...conditions);
   }
 
@@ -269,12 +307,18 @@ export function createProjectsRepository(db: Db) {
     const keys = Object.keys(specs) as K[];
     const cte = (key: K) => sql.identifier(`page_${key}`);
     const pageCtes = keys.map((key) => {
-      const { where, orderBy, offset, limit } = specs[key];
-      return sql`${cte(key)} as (
-        select row_number() over () as ord, s.* from (
-          select ${projects}.* from ${projects} where ${where ?? sql`true`} order by ${sql.join(orderBy, sql`, `)} limit ${limit} offset ${offset}
-        ) s
-      )`;
+      const { where, arms, orderBy, offset, limit } = specs[key];
+      const order = sql.join(orderBy, sql`, `);
+      const filtered = (arm?: SQL) => sql`select ${projects}.* from ${projects} where ${and(where, arm) ?? sql`true`} order by ${order}`;
+      // Each arm keeps its best offset + limit; the union, re-sorted (under the table's own name, so the
+      // same ORDER BY applies), yields the page.
+      const page = arms?.length
+        ? sql`select * from (${sql.join(
+            arms.map((arm) => sql`(${filtered(arm)} limit ${offset + limit})`),
+            sql` union `,
+          )}) as ${projects} order by ${order} limit ${limit} offset ${offset}`
+        : sql`${filtered()} limit ${limit} offset ${offset}`;
+      return sql`${cte(key)} as (select row_number() over () as ord, s.* from (${page}) s)`;
     });
     const ids = sql.join(
       keys.map((key) => sql`select id from ${cte(key)}`),
@@ -319,6 +363,10 @@ export function createProjectsRepository(db: Db) {
 
   /** The public catalogue, filtered and ordered, one slice of it. */
   function publicSpec(filters: CatalogueFilters, order: CatalogueOrder, { offset, limit }: PageWindow): PageSpec {
+    const { text, ...rest } = filters;
+    if (text?.mode === 'named') {
+      return { where: catalogueWhere(rest), arms: armsOf(text.match), orderBy: ORDER_BY[order], offset, limit };
+    }
     return { where: catalogueWhere(filters), orderBy: ORDER_BY[order], offset, limit };
   }
 
@@ -344,19 +392,18 @@ export function createProjectsRepository(db: Db) {
     },
 
     /**
-     * The best name matches for the search box: the name starts with the text, then a word of it
-     * does, then it contains the text, then it is a near miss (trigram word similarity); projects
-     * that match only through their place or builder come last. Similarity, then id, order each tier.
+     * The best name matches for the search box (spec §5: the client keeps only names that contain
+     * what was typed): the name starts with the text, then a word of it does, then it contains the
+     * text, then it is a near miss (trigram word similarity). Similarity, then id, order each tier.
      */
-    rankedByNameSpec(filters: CatalogueFilters, text: string, limit: number): PageSpec {
+    rankedByNameSpec({ text: match, ...filters }: CatalogueFilters, text: string, limit: number): PageSpec {
       const name = projects.name;
       const tier = sql`case
         when lower(${name}) like ${`${escapeLike(text)}%`} then 0
         when lower(${name}) like ${`% ${escapeLike(text)}%`} then 1
         when ${name} ilike ${containsPattern(text)} then 2
-        when ${text} <% ${name} then 3
-        else 4 end`;
-      return { where: catalogueWhere(filters), orderBy: [tier, desc(sql`word_similarity(${text}, ${name})`), asc(projects.id)], offset: 0, limit };
+        else 3 end`;
+      return { where: and(catalogueWhere(filters), match ? namesMatch(match) : sql`false`), orderBy: [tier, desc(sql`word_similarity(${text}, ${name})`), asc(projects.id)], offset: 0, limit };
     },
 
     /**
@@ -390,7 +437,7 @@ export function createProjectsRepository(db: Db) {
         )}]::text[]`;
       const matches = sql`(t.name ilike w.pattern or word_similarity(w.word, t.name) >= ${PLACE_SIMILARITY})`;
       const common = (kind: string) =>
-        sql`w.index::int as "index", ${kind}::text as "kind", t.id, t.name, lower(t.name) = w.word as "exact", word_similarity(${wholeText}, t.name) as "score"`;
+        sql`w.index::int as "index", ${kind}::text as "kind", t.id, t.name, lower(t.name) = w.word as "exact", t.name ilike w.pattern as "contains", word_similarity(${wholeText}, t.name) as "score"`;
       const result = await db.execute<WordHit>(sql`
         with w as (
           select word, pattern, index - 1 as index

@@ -13,7 +13,7 @@ import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
 import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
-import type { CatalogueFilters, CatalogueOrder, PageSpec, ProjectRow, ProjectsRepository, WordHit, WordMatch } from './projects.repository';
+import type { CatalogueFilters, CatalogueOrder, PageSpec, ProjectRow, ProjectsRepository, TextMatch, WordHit, WordMatch } from './projects.repository';
 
 /**
  * The shuffle changes once a day (UTC) so the home page rails feel alive, yet stays fixed while a
@@ -33,31 +33,48 @@ export function wordsOf(text: string): string[] {
   return [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_WORDS);
 }
 
-/** Free text resolved for the catalogue: one condition per word, and what each word named. */
+/** Free text resolved for the catalogue: how it matches, and the places and builders its words named. */
 export interface ResolvedText {
-  words: WordMatch[];
+  match: TextMatch | undefined;
   hits: WordHit[];
 }
 
+function wordMatch(word: string, hits: WordHit[], matchName: boolean): WordMatch {
+  const idsOf = (kind: WordHit['kind']) => hits.filter((hit) => hit.kind === kind).map((hit) => hit.id);
+  return { word, matchName, locationIds: idsOf('location'), zoneIds: idsOf('zone'), cityIds: idsOf('city'), builderIds: idsOf('builder') };
+}
+
 /**
- * What the visitor's words name. A word that is exactly a city's name means that city ('flats in
- * pune'), so it narrows by city alone rather than also matching every name that contains it.
+ * What the visitor's words name, and so how the catalogue is matched (see TextMatch):
+ * - a word that is exactly a city's name means that city ('flats in pune');
+ * - a word found inside names is not also taken for the names it merely resembles ('baner' is Baner,
+ *   not Banaswadi); near misses count only when nothing contains the word ('whitefeild');
+ * - when one set of places or builders answers every word, the text is about them.
  */
-function toWordMatches(words: string[], hits: WordHit[]): WordMatch[] {
+export function toTextMatch(words: string[], hits: WordHit[]): ResolvedText {
+  if (words.length === 0) return { match: undefined, hits: [] };
   const byWord = groupBy(hits, (hit) => hit.index);
-  return words.map((word, index) => {
+  const perWord = words.map((word, index) => {
     const named = byWord.get(index) ?? [];
     const city = named.find((hit) => hit.kind === 'city' && hit.exact);
-    const idsOf = (kind: WordHit['kind']) => (city ? [] : named.filter((hit) => hit.kind === kind).map((hit) => hit.id));
-    return {
-      word,
-      matchName: !city && word.length >= MIN_NAME_WORD,
-      locationIds: idsOf('location'),
-      zoneIds: idsOf('zone'),
-      cityIds: city ? [city.id] : idsOf('city'),
-      builderIds: idsOf('builder'),
-    };
+    if (city) return { word, isCity: true, hits: [city] };
+    return { word, isCity: false, hits: named.some((hit) => hit.contains) ? named.filter((hit) => hit.contains) : named };
   });
+  const kept = perWord.flatMap((entry) => entry.hits);
+  const key = (hit: WordHit) => `${hit.kind}:${hit.id}`;
+  const everyWord = perWord.slice(1).reduce((common, entry) => {
+    const keys = new Set(entry.hits.map(key));
+    return common.filter((hit) => keys.has(key(hit)));
+  }, perWord[0]?.hits ?? []);
+  if (everyWord.length > 0) {
+    const text = words.join(' ');
+    const matchName = !perWord.some((entry) => entry.isCity) && text.length >= MIN_NAME_WORD;
+    return { match: { mode: 'named', match: wordMatch(text, everyWord, matchName) }, hits: kept };
+  }
+  return {
+    match: { mode: 'words', words: perWord.map((entry) => wordMatch(entry.word, entry.hits, !entry.isCity && entry.word.length >= MIN_NAME_WORD)) },
+    hits: kept,
+  };
 }
 
 /** Filters a parsed query adds, each only where the request did not say it explicitly. */
@@ -70,6 +87,7 @@ export function withParsedFilters(filters: CatalogueFilters, parsed: ParsedSearc
     propertyTypes: filters.propertyTypes ?? (parsed.propertyTypes.length > 0 ? parsed.propertyTypes : undefined),
     possession: filters.possession ?? parsed.possession ?? undefined,
     transaction: filters.transaction ?? parsed.transaction ?? undefined,
+    startingPrice: filters.minPrice === undefined && filters.maxPrice === undefined && parsed.around,
   };
 }
 
@@ -128,8 +146,7 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
 
   async function resolveText(text: string): Promise<ResolvedText> {
     const words = wordsOf(text);
-    const hits = await repository.resolveWords(words, words.join(' '));
-    return { words: toWordMatches(words, hits), hits };
+    return toTextMatch(words, await repository.resolveWords(words, words.join(' ')));
   }
 
   /**
@@ -179,26 +196,22 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
       };
       if (query.search) {
         const parsed = parseSearchQuery(query.search);
-        filters = { ...withParsedFilters(filters, parsed), words: (await resolveText(parsed.text)).words };
+        filters = { ...withParsedFilters(filters, parsed), text: (await resolveText(parsed.text)).match };
       }
       return page(filters, query.sort, query);
     },
 
     /**
-     * What the search box shows for resolved text: the builder projects whose names match it best
-     * (or, when no word is matched against names, the cheapest), and the first results page of
-     * everything matching, cheapest first, in one statement.
+     * What the search box shows for resolved text: the builder projects whose names match it best, and
+     * the first results page of everything matching, cheapest first, in one statement.
      */
     async searchCatalogue(
       filters: CatalogueFilters,
       text: string,
       { suggestions, properties }: { suggestions: number; properties: number },
     ): Promise<{ suggestions: Project[]; properties: Project[] }> {
-      const projectsOnly = { ...filters, item: 'project' as const };
-      const byName = filters.words?.some((word) => word.matchName) ?? false;
-      const window = { offset: 0, limit: suggestions };
       const loaded = await load({
-        suggestions: byName ? repository.rankedByNameSpec(projectsOnly, text, suggestions) : repository.publicSpec(projectsOnly, 'price_asc', window),
+        suggestions: repository.rankedByNameSpec({ ...filters, item: 'project' }, text, suggestions),
         properties: repository.publicSpec(filters, 'price_asc', { offset: 0, limit: properties }),
       });
       return { suggestions: loaded.suggestions.map(({ project }) => project), properties: loaded.properties.map(({ project }) => project) };

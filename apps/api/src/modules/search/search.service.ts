@@ -34,8 +34,8 @@ export function createSearchService(projects: ProjectsService) {
      */
     async search(query: string): Promise<SearchResponse> {
       const parsed = parseSearchQuery(query);
-      const { words, hits } = await projects.resolveText(parsed.text);
-      const filters = { ...withParsedFilters({}, parsed), words };
+      const { match, hits } = await projects.resolveText(parsed.text);
+      const filters = { ...withParsedFilters({}, parsed), text: match };
       const found = await projects.searchCatalogue(filters, parsed.text, {
         suggestions: parsed.text ? SEARCH_SUGGESTION_LIMIT : 0,
         properties: SEARCH_PROPERTIES_LIMIT,

@@ -26,6 +26,7 @@ beforeAll(async () => {
       ids.lakesideColony = (await createLocation(db, { cityId: alpha, name: 'Lakeside Colony' })).id;
       ids.greenLakeside = (await createLocation(db, { cityId: alpha, name: 'Green Lakeside Layout' })).id;
       ids.baner = (await createLocation(db, { cityId: pune, name: 'Baner' })).id;
+      ids.banaswadi = (await createLocation(db, { cityId: pune, name: 'Banaswadi' })).id;
       ids.prestige = (await createBuilder(db, { name: 'Prestige Group', logoUrl: '/media/test/prestige.webp' })).id;
       ids.lakeshore = (await createBuilder(db, { name: 'Lakeside Builders' })).id;
       ids.hiddenBuilder = (await createBuilder(db, { name: 'Lakeside Hidden Homes', status: 'inactive' })).id;
@@ -40,6 +41,7 @@ beforeAll(async () => {
       ids.cheapInWhitefield = (await project(db, { ...here, name: 'Sunrise Enclave', units: twoBhk(40) })).id;
       ids.villa = (await project(db, { ...here, name: 'Palm Villas', type: 'villa', units: [{ type: '4', minPrice: 3 * 10_000_000, maxPrice: 3.5 * 10_000_000 }] })).id;
       ids.pune = (await project(db, { cityId: pune, locationId: ids.baner, name: 'Baner Heights', units: twoBhk(75) })).id;
+      ids.banaswadiHomes = (await project(db, { cityId: pune, locationId: ids.banaswadi, name: 'Orchid Homes', units: twoBhk(85) })).id;
 
       // Hidden, yet named and placed to match every query below.
       ids.pending = (await project(db, { ...here, name: 'Lakeside Pending', approval: 'pending', units: twoBhk(30) })).id;
@@ -75,6 +77,24 @@ describe('GET /api/project/search', () => {
     expect(body.locations.map((l) => l.id)).toEqual([ids.lakesideColony, ids.greenLakeside]);
     expect(body.builders.map((b) => b.id)).toEqual([ids.lakeshore]);
     expectNothingHidden(body);
+  });
+
+  it('finds properties by name as well as by the places and builders the text names, cheapest first', async () => {
+    const body = await search('lakeside');
+    expect(body.properties.map((p) => p.id)).toEqual([ids.nearMiss, ids.inside, ids.word, ids.prefix]);
+  });
+
+  it('takes a word found inside a name over names it merely resembles', async () => {
+    const body = await search('baner');
+    expect(body.locations.map((l) => l.id)).toEqual([ids.baner]);
+    expect(body.properties.map((p) => p.id)).toEqual([ids.pune]);
+  });
+
+  it("reads a lone amount as the home's starting price, about that much", async () => {
+    const body = await search('around 72 lakh');
+    expect(body.parsed).toMatchObject({ minPrice: 6_480_000, maxPrice: 7_920_000, around: true });
+    // Starting at 70 and 75 lakh; Bluelakeside Towers (60-65 lakh) does not start near 72 lakh.
+    expect(body.properties.map((p) => p.id)).toEqual([ids.word, ids.pune]);
   });
 
   it('gives each suggestion what its link needs', async () => {
@@ -117,6 +137,7 @@ describe('GET /api/project/search', () => {
       propertyTypes: [],
       minPrice: null,
       maxPrice: 65 * LAKH,
+      around: false,
       possession: null,
       transaction: null,
     });
@@ -134,7 +155,7 @@ describe('GET /api/project/search', () => {
   it('treats a city named exactly as that city', async () => {
     const body = await search('flats in pune');
     expect(body.parsed).toMatchObject({ propertyTypes: ['apartment'], text: 'pune' });
-    expect(body.properties.map((p) => p.id)).toEqual([ids.pune]);
+    expect(body.properties.map((p) => p.id)).toEqual([ids.pune, ids.banaswadiHomes]);
   });
 
   it('finds matches through the builder and the place, as well as the name', async () => {
