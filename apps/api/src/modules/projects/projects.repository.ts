@@ -70,13 +70,23 @@ export interface RemarkRow {
 }
 
 /**
- * One page to load: which public projects, in what order, which slice. With `arms`, the page is the
- * union of one ordered, limited query per arm (each `where` and the arm), so each arm can walk its own
- * index in order: PostgreSQL cannot walk two indexes in order for one OR.
+ * Which rows a page (or one arm of it) takes: `where`, and optionally `candidates`, a selective
+ * condition (the trigram index on names) that finds rows first behind an OFFSET 0 fence. Without the
+ * fence the planner may walk a price index in order and test every row's name against the text, which
+ * is a scan of most of the catalogue when few names match.
  */
-export interface PageSpec {
-  where: SQL | undefined;
-  arms?: SQL[];
+export interface RowFilter {
+  where?: SQL | undefined;
+  candidates?: SQL | undefined;
+}
+
+/**
+ * One page to load: which public projects, in what order, which slice. With `arms`, the page is the
+ * union of one ordered, limited query per arm (each with `where`), so each arm can walk its own index
+ * in order: PostgreSQL cannot walk two indexes in order for one OR.
+ */
+export interface PageSpec extends RowFilter {
+  arms?: RowFilter[];
   orderBy: SQL[];
   offset: number;
   limit: number;
@@ -224,14 +234,18 @@ function nameMatches(word: string): SQL {
 }
 
 /** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
-function armsOf({ word, matchName, locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL[] {
+function entityArms({ locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL[] {
   const arms: SQL[] = [];
-  if (matchName) arms.push(nameMatches(word));
   if (locationIds.length > 0) arms.push(inArray(projects.locationId, locationIds));
   if (zoneIds.length > 0) arms.push(inArray(projects.zoneId, zoneIds));
   if (cityIds.length > 0) arms.push(inArray(projects.cityId, cityIds));
   if (builderIds.length > 0) arms.push(inArray(projects.builderId, builderIds));
   return arms;
+}
+
+/** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
+function armsOf(match: WordMatch): SQL[] {
+  return [...(match.matchName ? [nameMatches(match.word)] : []), ...entityArms(match)];
 }
 
 function anyOf(arms: SQL[]): SQL {
@@ -242,10 +256,17 @@ function textMatches(text: TextMatch): SQL {
   return text.mode === 'named' ? anyOf(armsOf(text.match)) : (and(...text.words.map((word) => anyOf(armsOf(word)))) as SQL);
 }
 
-/** Projects whose own names answer the text (the search box's project suggestions). */
+/** Words shorter than this are too short for the trigram index to narrow anything. */
+const MIN_NAME_WORD = 3;
+
+/**
+ * Projects whose own names answer the text: every word of it (of three letters or more) is in the
+ * name, or nearly. Word by word rather than the whole phrase: a phrase's near misses ('hsr layout'
+ * resembles every '... Layout') are many and weak, while each word's matches intersect to few.
+ */
 function namesMatch(text: TextMatch): SQL {
-  const words = text.mode === 'named' ? [text.match] : text.words;
-  const named = words.filter((word) => word.matchName).map((word) => nameMatches(word.word));
+  const words = text.mode === 'named' ? (text.match.matchName ? text.match.word.split(' ') : []) : text.words.filter((word) => word.matchName).map((word) => word.word);
+  const named = words.filter((word) => word.length >= MIN_NAME_WORD).map(nameMatches);
   return named.length > 0 ? (and(...named) as SQL) : sql`false`;
 }
 
@@ -307,17 +328,20 @@ export function createProjectsRepository(db: Db) {
     const keys = Object.keys(specs) as K[];
     const cte = (key: K) => sql.identifier(`page_${key}`);
     const pageCtes = keys.map((key) => {
-      const { where, arms, orderBy, offset, limit } = specs[key];
+      const { arms, orderBy, offset, limit } = specs[key];
       const order = sql.join(orderBy, sql`, `);
-      const filtered = (arm?: SQL) => sql`select ${projects}.* from ${projects} where ${and(where, arm) ?? sql`true`} order by ${order}`;
-      // Each arm keeps its best offset + limit; the union, re-sorted (under the table's own name, so the
-      // same ORDER BY applies), yields the page.
+      // Under the table's own name, so the same conditions and ORDER BY apply to a fenced subquery.
+      const rows = ({ where, candidates }: RowFilter) =>
+        candidates
+          ? sql`select * from (select ${projects}.* from ${projects} where ${candidates} offset 0) as ${projects} where ${where ?? sql`true`} order by ${order}`
+          : sql`select ${projects}.* from ${projects} where ${where ?? sql`true`} order by ${order}`;
+      // Each arm keeps its best offset + limit; the union, re-sorted, yields the page.
       const page = arms?.length
         ? sql`select * from (${sql.join(
-            arms.map((arm) => sql`(${filtered(arm)} limit ${offset + limit})`),
+            arms.map((arm) => sql`(${rows({ where: and(specs[key].where, arm.where), candidates: arm.candidates })} limit ${offset + limit})`),
             sql` union `,
           )}) as ${projects} order by ${order} limit ${limit} offset ${offset}`
-        : sql`${filtered()} limit ${limit} offset ${offset}`;
+        : sql`${rows(specs[key])} limit ${limit} offset ${offset}`;
       return sql`${cte(key)} as (select row_number() over () as ord, s.* from (${page}) s)`;
     });
     const ids = sql.join(
@@ -364,10 +388,14 @@ export function createProjectsRepository(db: Db) {
   /** The public catalogue, filtered and ordered, one slice of it. */
   function publicSpec(filters: CatalogueFilters, order: CatalogueOrder, { offset, limit }: PageWindow): PageSpec {
     const { text, ...rest } = filters;
+    const page = { where: catalogueWhere(rest), orderBy: ORDER_BY[order], offset, limit };
     if (text?.mode === 'named') {
-      return { where: catalogueWhere(rest), arms: armsOf(text.match), orderBy: ORDER_BY[order], offset, limit };
+      const { match } = text;
+      const arms: RowFilter[] = entityArms(match).map((where) => ({ where }));
+      if (match.matchName) arms.push({ candidates: namesMatch(text) });
+      return { ...page, arms };
     }
-    return { where: catalogueWhere(filters), orderBy: ORDER_BY[order], offset, limit };
+    return text ? { ...page, candidates: textMatches(text) } : page;
   }
 
   return {
@@ -403,7 +431,7 @@ export function createProjectsRepository(db: Db) {
         when lower(${name}) like ${`% ${escapeLike(text)}%`} then 1
         when ${name} ilike ${containsPattern(text)} then 2
         else 3 end`;
-      return { where: and(catalogueWhere(filters), match ? namesMatch(match) : sql`false`), orderBy: [tier, desc(sql`word_similarity(${text}, ${name})`), asc(projects.id)], offset: 0, limit };
+      return { where: catalogueWhere(filters), candidates: match ? namesMatch(match) : sql`false`, orderBy: [tier, desc(sql`word_similarity(${text}, ${name})`), asc(projects.id)], offset: 0, limit };
     },
 
     /**
