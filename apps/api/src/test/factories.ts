@@ -125,3 +125,10 @@ export async function createUser(db: Db, overrides: Insert<typeof schema.users> 
   const n = next();
   return insertOne(db, schema.users, { name: `Test User ${n}`, phone: `9${String(n).padStart(9, '0')}`, ...overrides });
 }
+
+/** A project whose denormalised price range is its units' (as every writer keeps it), for price filter and sort tests. */
+export async function createPricedProject(db: Db, input: ProjectFactoryInput & { units: NonNullable<ProjectFactoryInput['units']> }) {
+  const minPrice = Math.min(...input.units.map((unit) => unit.minPrice));
+  const maxPrice = Math.max(...input.units.map((unit) => unit.maxPrice));
+  return createProject(db, { minPrice, maxPrice, ...input });
+}

@@ -1,12 +1,11 @@
 import type { ProjectDetail } from '@nivaas/contracts/project.schema';
-import type { Db } from '@nivaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createBroker,
   createBuilder,
   createCity,
   createLocation,
-  createProject,
+  createPricedProject,
   createUser,
   createZone,
   type ProjectFactoryInput,
@@ -50,12 +49,6 @@ function unit(type: string, minPrice: number, maxPrice = minPrice): Unit {
   return { type, minPrice, maxPrice };
 }
 
-/** A project whose denormalised price range is its units' (as every writer keeps it). */
-async function project(db: Db, input: ProjectFactoryInput & { units: Unit[] }) {
-  const minPrice = Math.min(...input.units.map((u) => u.minPrice));
-  const maxPrice = Math.max(...input.units.map((u) => u.maxPrice));
-  return createProject(db, { minPrice, maxPrice, ...input });
-}
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -77,9 +70,9 @@ beforeAll(async () => {
       const whitefield = { cityId: ids.alpha, zoneId: ids.east, locationId: ids.whitefield };
       const byBuilder = { ...whitefield, builderId: ids.builder, transactionTag: 'New Booking' as const };
 
-      live.readyTwoThree = (await project(db, { ...byBuilder, name: 'Lakeside Ready', possessionDate: PAST, units: [unit('2', 40 * LAKH, 45 * LAKH), unit('3', 70 * LAKH, 80 * LAKH)] })).id;
-      live.buildingTwo = (await project(db, { ...byBuilder, name: 'Skyline Rising', possessionDate: FUTURE, units: [unit('2', 90 * LAKH, 1 * CRORE)] })).id;
-      live.upcomingVilla = (await project(db, {
+      live.readyTwoThree = (await createPricedProject(db, { ...byBuilder, name: 'Lakeside Ready', possessionDate: PAST, units: [unit('2', 40 * LAKH, 45 * LAKH), unit('3', 70 * LAKH, 80 * LAKH)] })).id;
+      live.buildingTwo = (await createPricedProject(db, { ...byBuilder, name: 'Skyline Rising', possessionDate: FUTURE, units: [unit('2', 90 * LAKH, 1 * CRORE)] })).id;
+      live.upcomingVilla = (await createPricedProject(db, {
         ...byBuilder,
         name: 'Palm Villas',
         type: 'villa',
@@ -87,11 +80,11 @@ beforeAll(async () => {
         tags: ['Upcoming Launches'],
         units: [unit('4', 2.5 * CRORE, 3 * CRORE)],
       })).id;
-      live.plot = (await project(db, { ...byBuilder, name: 'Green Acres', type: 'plot', possessionDate: PAST, units: [unit('plot', 30 * LAKH, 35 * LAKH)] })).id;
+      live.plot = (await createPricedProject(db, { ...byBuilder, name: 'Green Acres', type: 'plot', possessionDate: PAST, units: [unit('plot', 30 * LAKH, 35 * LAKH)] })).id;
       // Two at the same lowest price: id decides their order, both ways.
-      live.tieA = (await project(db, { ...byBuilder, name: 'Twin One', possessionDate: FUTURE, units: [unit('1', 50 * LAKH, 60 * LAKH)] })).id;
-      live.tieB = (await project(db, { ...byBuilder, name: 'Twin Two', possessionDate: FUTURE, units: [unit('1', 50 * LAKH, 60 * LAKH)] })).id;
-      live.indiranagar = (await project(db, {
+      live.tieA = (await createPricedProject(db, { ...byBuilder, name: 'Twin One', possessionDate: FUTURE, units: [unit('1', 50 * LAKH, 60 * LAKH)] })).id;
+      live.tieB = (await createPricedProject(db, { ...byBuilder, name: 'Twin Two', possessionDate: FUTURE, units: [unit('1', 50 * LAKH, 60 * LAKH)] })).id;
+      live.indiranagar = (await createPricedProject(db, {
         cityId: ids.alpha,
         zoneId: ids.west,
         locationId: ids.indiranagar,
@@ -102,8 +95,8 @@ beforeAll(async () => {
         units: [unit('3', 1.2 * CRORE, 1.4 * CRORE)],
       })).id;
       // No zone and no builder: a project still shows, with null refs.
-      live.baner = (await project(db, { cityId: ids.beta, locationId: ids.baner, name: 'Baner Greens', possessionDate: PAST, units: [unit('2', 60 * LAKH, 65 * LAKH)] })).id;
-      live.brokerResale = (await project(db, {
+      live.baner = (await createPricedProject(db, { cityId: ids.beta, locationId: ids.baner, name: 'Baner Greens', possessionDate: PAST, units: [unit('2', 60 * LAKH, 65 * LAKH)] })).id;
+      live.brokerResale = (await createPricedProject(db, {
         ...whitefield,
         item: 'listing',
         brokerId: ids.broker,
@@ -111,7 +104,7 @@ beforeAll(async () => {
         transactionTag: 'Resale',
         units: [unit('2', 55 * LAKH)],
       })).id;
-      live.ownerResale = (await project(db, {
+      live.ownerResale = (await createPricedProject(db, {
         ...whitefield,
         item: 'listing',
         ownerId: owner,
@@ -123,14 +116,14 @@ beforeAll(async () => {
 
       // Hidden ones: each in Whitefield, by the public builder or broker, priced into every filter.
       const twoBhk = [unit('2', 45 * LAKH, 50 * LAKH)];
-      hidden.pending = (await project(db, { ...byBuilder, name: 'Lakeside Pending', approval: 'pending', units: twoBhk })).id;
-      hidden.rejected = (await project(db, { ...byBuilder, name: 'Lakeside Rejected', approval: 'rejected', remarks: ['Blurry photos'], units: twoBhk })).id;
-      hidden.inactive = (await project(db, { ...byBuilder, name: 'Lakeside Inactive', status: 'inactive', units: twoBhk })).id;
-      hidden.inactivePending = (await project(db, { ...byBuilder, name: 'Lakeside Draft', status: 'inactive', approval: 'pending', units: twoBhk })).id;
-      hidden.retiredBuilder = (await project(db, { ...whitefield, builderId: ids.hiddenBuilder, name: 'Retired Lakeside', units: twoBhk })).id;
-      hidden.unvettedBuilder = (await project(db, { ...whitefield, builderId: ids.pendingBuilder, name: 'Unvetted Lakeside', units: twoBhk })).id;
-      hidden.pendingBroker = (await project(db, { ...whitefield, item: 'listing', brokerId: ids.pendingBroker, name: '2 BHK Flat in Whitefield', transactionTag: 'Resale', units: twoBhk })).id;
-      hidden.pendingListing = (await project(db, { ...whitefield, item: 'listing', brokerId: ids.broker, approval: 'pending', name: '2 BHK Home in Whitefield', units: twoBhk })).id;
+      hidden.pending = (await createPricedProject(db, { ...byBuilder, name: 'Lakeside Pending', approval: 'pending', units: twoBhk })).id;
+      hidden.rejected = (await createPricedProject(db, { ...byBuilder, name: 'Lakeside Rejected', approval: 'rejected', remarks: ['Blurry photos'], units: twoBhk })).id;
+      hidden.inactive = (await createPricedProject(db, { ...byBuilder, name: 'Lakeside Inactive', status: 'inactive', units: twoBhk })).id;
+      hidden.inactivePending = (await createPricedProject(db, { ...byBuilder, name: 'Lakeside Draft', status: 'inactive', approval: 'pending', units: twoBhk })).id;
+      hidden.retiredBuilder = (await createPricedProject(db, { ...whitefield, builderId: ids.hiddenBuilder, name: 'Retired Lakeside', units: twoBhk })).id;
+      hidden.unvettedBuilder = (await createPricedProject(db, { ...whitefield, builderId: ids.pendingBuilder, name: 'Unvetted Lakeside', units: twoBhk })).id;
+      hidden.pendingBroker = (await createPricedProject(db, { ...whitefield, item: 'listing', brokerId: ids.pendingBroker, name: '2 BHK Flat in Whitefield', transactionTag: 'Resale', units: twoBhk })).id;
+      hidden.pendingListing = (await createPricedProject(db, { ...whitefield, item: 'listing', brokerId: ids.broker, approval: 'pending', name: '2 BHK Home in Whitefield', units: twoBhk })).id;
     },
   });
 });

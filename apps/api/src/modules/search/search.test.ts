@@ -1,7 +1,6 @@
 import type { SearchResponse } from '@nivaas/contracts/search.schema';
-import type { Db } from '@nivaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBuilder, createCity, createLocation, createProject, createZone, type ProjectFactoryInput } from '../../test/factories';
+import { createBuilder, createCity, createLocation, createPricedProject, createZone } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 /** GET /api/project/search: ranking, typo tolerance, price words, and that hidden records never surface. */
@@ -10,11 +9,6 @@ const LAKH = 100_000;
 let ctx: TestContext;
 const ids: Record<string, number> = {};
 
-async function project(db: Db, input: ProjectFactoryInput & { units: NonNullable<ProjectFactoryInput['units']> }) {
-  const minPrice = Math.min(...input.units.map((u) => u.minPrice));
-  const maxPrice = Math.max(...input.units.map((u) => u.maxPrice));
-  return createProject(db, { minPrice, maxPrice, ...input });
-}
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -34,20 +28,20 @@ beforeAll(async () => {
       const here = { cityId: alpha, zoneId: east, locationId: ids.whitefield, builderId: ids.prestige };
       const twoBhk = (lakh: number) => [{ type: '2', minPrice: lakh * LAKH, maxPrice: (lakh + 5) * LAKH }];
       // The tiers for 'lakeside': name starts with it, a word starts with it, contains it, near miss.
-      ids.prefix = (await project(db, { ...here, name: 'Lakeside Residency', units: twoBhk(90) })).id;
-      ids.word = (await project(db, { ...here, name: 'Prestige Lakeside Habitat', units: twoBhk(70) })).id;
-      ids.inside = (await project(db, { ...here, name: 'Bluelakeside Towers', units: twoBhk(60) })).id;
-      ids.nearMiss = (await project(db, { ...here, name: 'Lakesid Gardens', units: twoBhk(50) })).id;
-      ids.cheapInWhitefield = (await project(db, { ...here, name: 'Sunrise Enclave', units: twoBhk(40) })).id;
-      ids.villa = (await project(db, { ...here, name: 'Palm Villas', type: 'villa', units: [{ type: '4', minPrice: 3 * 10_000_000, maxPrice: 3.5 * 10_000_000 }] })).id;
-      ids.pune = (await project(db, { cityId: pune, locationId: ids.baner, name: 'Baner Heights', units: twoBhk(75) })).id;
-      ids.banaswadiHomes = (await project(db, { cityId: pune, locationId: ids.banaswadi, name: 'Orchid Homes', units: twoBhk(85) })).id;
+      ids.prefix = (await createPricedProject(db, { ...here, name: 'Lakeside Residency', units: twoBhk(90) })).id;
+      ids.word = (await createPricedProject(db, { ...here, name: 'Prestige Lakeside Habitat', units: twoBhk(70) })).id;
+      ids.inside = (await createPricedProject(db, { ...here, name: 'Bluelakeside Towers', units: twoBhk(60) })).id;
+      ids.nearMiss = (await createPricedProject(db, { ...here, name: 'Lakesid Gardens', units: twoBhk(50) })).id;
+      ids.cheapInWhitefield = (await createPricedProject(db, { ...here, name: 'Sunrise Enclave', units: twoBhk(40) })).id;
+      ids.villa = (await createPricedProject(db, { ...here, name: 'Palm Villas', type: 'villa', units: [{ type: '4', minPrice: 3 * 10_000_000, maxPrice: 3.5 * 10_000_000 }] })).id;
+      ids.pune = (await createPricedProject(db, { cityId: pune, locationId: ids.baner, name: 'Baner Heights', units: twoBhk(75) })).id;
+      ids.banaswadiHomes = (await createPricedProject(db, { cityId: pune, locationId: ids.banaswadi, name: 'Orchid Homes', units: twoBhk(85) })).id;
 
       // Hidden, yet named and placed to match every query below.
-      ids.pending = (await project(db, { ...here, name: 'Lakeside Pending', approval: 'pending', units: twoBhk(30) })).id;
-      ids.rejected = (await project(db, { ...here, name: 'Lakeside Rejected', approval: 'rejected', units: twoBhk(30) })).id;
-      ids.inactive = (await project(db, { ...here, name: 'Lakeside Inactive', status: 'inactive', units: twoBhk(30) })).id;
-      ids.ofHiddenBuilder = (await project(db, { ...here, builderId: ids.hiddenBuilder, name: 'Lakeside Secret', units: twoBhk(30) })).id;
+      ids.pending = (await createPricedProject(db, { ...here, name: 'Lakeside Pending', approval: 'pending', units: twoBhk(30) })).id;
+      ids.rejected = (await createPricedProject(db, { ...here, name: 'Lakeside Rejected', approval: 'rejected', units: twoBhk(30) })).id;
+      ids.inactive = (await createPricedProject(db, { ...here, name: 'Lakeside Inactive', status: 'inactive', units: twoBhk(30) })).id;
+      ids.ofHiddenBuilder = (await createPricedProject(db, { ...here, builderId: ids.hiddenBuilder, name: 'Lakeside Secret', units: twoBhk(30) })).id;
     },
   });
 });
