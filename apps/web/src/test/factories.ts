@@ -97,7 +97,9 @@ export function createSearchResponse(overrides: Partial<SearchResponse> = {}): S
       maxPrice: null,
       possession: null,
       transaction: null,
-    },
+      around: false,
+      // An assertion, not a literal type: the parsed-query contract is still growing fields.
+    } as SearchResponse['parsed'],
     projects: [],
     builders: [],
     locations: [],

@@ -263,7 +263,8 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
 
 function DetailsSkeleton() {
   return (
-    <div className="mx-auto max-w-7xl px-4 py-5 md:py-8 lg:px-8" aria-busy="true" aria-label="Loading property">
+    // Taller than the screen, so the footer does not show and then jump away when the page arrives.
+    <div className="mx-auto min-h-[110dvh] max-w-7xl px-4 py-5 md:py-8 lg:px-8" aria-busy="true" aria-label="Loading property">
       <title>Loading property | Nivaas</title>
       <div className="mb-4 h-4 w-2/3 animate-pulse rounded bg-slate-200" />
       <div className="-mx-4 aspect-[3/2] animate-pulse bg-slate-200 sm:mx-0 sm:rounded-2xl md:aspect-auto md:h-[22rem] lg:h-[26rem]" />

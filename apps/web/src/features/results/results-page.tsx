@@ -145,7 +145,12 @@ export function ResultsPage() {
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: heading }]} />
 
       <header className="mt-3 mb-5 md:mb-6">
-        <h1 className="text-2xl font-extrabold tracking-tight text-balance text-slate-900 md:text-3xl">{heading}</h1>
+        {/* A locality's name arrives after the page: two lines are kept for it on a phone so the list does not jump. */}
+        <h1
+          className={`text-2xl font-extrabold tracking-tight text-balance text-slate-900 md:text-3xl ${filters.locationId !== null ? 'min-h-[4rem] md:min-h-0' : ''}`}
+        >
+          {heading}
+        </h1>
         <p className="mt-1 h-6 text-slate-600" aria-live="polite">
           {total !== undefined && !loadingFirstPage ? `${propertiesText(total)} found` : ''}
         </p>

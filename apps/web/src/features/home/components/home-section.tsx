@@ -14,7 +14,7 @@ interface HomeSectionProps {
 /** The heading, subtitle and 'view all' link every home section shares. */
 export function HomeSection({ id, title, subtitle, more, children }: HomeSectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`}>
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-32 lg:scroll-mt-24">
       <div className="mb-4 flex items-end justify-between gap-4 md:mb-6">
         <div className="min-w-0">
           <h2 id={`${id}-heading`} className="text-xl font-bold tracking-tight text-slate-900 md:text-2xl">

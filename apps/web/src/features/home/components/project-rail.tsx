@@ -52,7 +52,7 @@ export function ProjectRail({ id, title, subtitle, tag, cityName, cityId, onRetr
   }
 
   return (
-    <section id={id} aria-labelledby={`${id}-heading`}>
+    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-32 lg:scroll-mt-24">
       <div className="mb-4 md:mb-6">
         <h2 id={`${id}-heading`} className="text-xl font-bold tracking-tight text-slate-900 md:text-2xl">
           {title}
