@@ -37,7 +37,7 @@ export interface ProjectRow {
   locationId: number;
   locationName: string;
   builderName: string | null;
-  /** The details page also shows the builder's logo and 'about' (loadPages with `builderProfile`). */
+  /** The details page also shows the builder's logo and 'about' (findPublicDetail). */
   builderLogo?: string | null;
   builderDescription?: string | null;
   builderEstablishedYear?: number | null;
@@ -281,6 +281,40 @@ const ORDER_BY: Record<CatalogueOrder, SQL[]> = {
   newest: [desc(projects.updatedAt), desc(projects.id)],
 };
 
+/**
+ * A project row (alias x) as the JSON object of ProjectRow, with the names from the place and builder
+ * rows joined by placeJoins() (aliases c, l, z, b); `profile` adds the builder's logo and 'about'.
+ */
+function projectJson(profile: boolean): SQL {
+  return sql`json_build_object(
+    'id', x.id, 'name', x.name, 'type', x.type, 'item', x.item, 'status', x.status, 'approval', x.approval,
+    'description', x.description, 'updatedAt', x.updated_at, 'ownerId', x.owner_id, 'brokerId', x.broker_id,
+    'builderId', x.builder_id, 'tags', x.tags, 'transactionTag', x.transaction_tag, 'possessionDate', x.possession_date,
+    'reraNumber', x.rera_number, 'amenities', x.amenities, 'minPrice', x.min_price, 'maxPrice', x.max_price,
+    'cityId', x.city_id, 'cityName', c.name, 'zoneId', x.zone_id, 'zoneName', z.name,
+    'locationId', x.location_id, 'locationName', l.name, 'builderName', b.name
+    ${profile ? sql`, 'builderLogo', b.logo_url, 'builderDescription', b.description, 'builderEstablishedYear', b.established_year` : sql``}
+  )`;
+}
+
+const placeJoins = sql`join ${cities} c on c.id = x.city_id
+  join ${locations} l on l.id = x.location_id
+  left join ${zones} z on z.id = x.zone_id
+  left join ${builders} b on b.id = x.builder_id`;
+
+/** Units (alias u) and media (alias m) of the projects `owned` selects, as JSON arrays of UnitRow and ProjectMediaRow. */
+function unitsJson(owned: SQL): SQL {
+  return sql`coalesce((select json_agg(json_build_object(
+      'id', u.id, 'projectId', u.project_id, 'type', u.type, 'minPrice', u.min_price, 'maxPrice', u.max_price,
+      'facing', u.facing, 'exteriorArea', u.exterior_area, 'floors', u.floors, 'furnishing', u.furnishing
+    ) order by u.project_id, u.min_price, u.id) from ${units} u where u.project_id ${owned}), '[]'::json)`;
+}
+
+function mediaJson(owned: SQL): SQL {
+  return sql`coalesce((select json_agg(json_build_object('projectId', m.project_id, 'title', m.title, 'url', m.url)
+      order by m.project_id, m.position, m.id) from ${projectMedia} m where m.project_id ${owned}), '[]'::json)`;
+}
+
 export function createProjectsRepository(db: Db) {
   function hasUnitOf(bhk: number[], { minPrice, maxPrice }: CatalogueFilters): SQL {
     const conditions = [eq(units.projectId, projects.id), inArray(units.type, bhk.map(String))];
@@ -323,7 +357,7 @@ export function createProjectsRepository(db: Db) {
    */
   async function loadPages<K extends string>(
     specs: Record<K, PageSpec>,
-    { builderProfile = false, withRemarks = false }: { builderProfile?: boolean; withRemarks?: boolean } = {},
+    { withRemarks = false }: { withRemarks?: boolean } = {},
   ): Promise<LoadedPages<K>> {
     const keys = Object.keys(specs) as K[];
     const cte = (key: K) => sql.identifier(`page_${key}`);
@@ -348,21 +382,8 @@ export function createProjectsRepository(db: Db) {
       keys.map((key) => sql`select id from ${cte(key)}`),
       sql` union `,
     );
-    const profile = builderProfile ? sql`, 'builderLogo', b.logo_url, 'builderDescription', b.description, 'builderEstablishedYear', b.established_year` : sql``;
     const rowsOf = (key: K) => sql`${key}::text, coalesce((
-      select json_agg(json_build_object(
-        'id', x.id, 'name', x.name, 'type', x.type, 'item', x.item, 'status', x.status, 'approval', x.approval,
-        'description', x.description, 'updatedAt', x.updated_at, 'ownerId', x.owner_id, 'brokerId', x.broker_id,
-        'builderId', x.builder_id, 'tags', x.tags, 'transactionTag', x.transaction_tag, 'possessionDate', x.possession_date,
-        'reraNumber', x.rera_number, 'amenities', x.amenities, 'minPrice', x.min_price, 'maxPrice', x.max_price,
-        'cityId', x.city_id, 'cityName', c.name, 'zoneId', x.zone_id, 'zoneName', z.name,
-        'locationId', x.location_id, 'locationName', l.name, 'builderName', b.name ${profile}
-      ) order by x.ord)
-      from ${cte(key)} x
-      join ${cities} c on c.id = x.city_id
-      join ${locations} l on l.id = x.location_id
-      left join ${zones} z on z.id = x.zone_id
-      left join ${builders} b on b.id = x.builder_id
+      select json_agg(${projectJson(false)} order by x.ord) from ${cte(key)} x ${placeJoins}
     ), '[]'::json)`;
     const remarksPart = withRemarks
       ? sql`coalesce((select json_agg(json_build_object('id', r.id, 'projectId', r.project_id, 'message', r.message, 'createdAt', r.created_at)
@@ -372,12 +393,8 @@ export function createProjectsRepository(db: Db) {
       with ${sql.join(pageCtes, sql`, `)}, ids as (${ids})
       select json_build_object(
         'pages', json_build_object(${sql.join(keys.map(rowsOf), sql`, `)}),
-        'units', coalesce((select json_agg(json_build_object(
-            'id', u.id, 'projectId', u.project_id, 'type', u.type, 'minPrice', u.min_price, 'maxPrice', u.max_price,
-            'facing', u.facing, 'exteriorArea', u.exterior_area, 'floors', u.floors, 'furnishing', u.furnishing
-          ) order by u.project_id, u.min_price, u.id) from ${units} u where u.project_id in (select id from ids)), '[]'::json),
-        'media', coalesce((select json_agg(json_build_object('projectId', m.project_id, 'title', m.title, 'url', m.url)
-          order by m.project_id, m.position, m.id) from ${projectMedia} m where m.project_id in (select id from ids)), '[]'::json),
+        'units', ${unitsJson(sql`in (select id from ids)`)},
+        'media', ${mediaJson(sql`in (select id from ids)`)},
         'remarks', ${remarksPart}
       ) as "result"`);
     const loaded = result.rows[0]?.result;
@@ -414,9 +431,15 @@ export function createProjectsRepository(db: Db) {
       return { where: and(...filters), orderBy: [sql`md5(${seed} || ${projects.id}::text)`, asc(projects.id)], offset, limit };
     },
 
-    /** One public project, for its details page. */
-    byIdSpec(id: number): PageSpec {
-      return { where: and(eq(projects.id, id), ...visibleToPublic()), orderBy: [asc(projects.id)], offset: 0, limit: 1 };
+    /**
+     * One public project with its builder's profile, units and media, for its details page: a single
+     * row, so one plain statement (no page CTEs) is the cheapest shape.
+     */
+    async findPublicDetail(id: number): Promise<{ row: ProjectRow; units: UnitRow[]; media: ProjectMediaRow[] } | undefined> {
+      const result = await db.execute<{ result: { row: ProjectRow; units: UnitRow[]; media: ProjectMediaRow[] } }>(sql`
+        select json_build_object('row', ${projectJson(true)}, 'units', ${unitsJson(sql`= x.id`)}, 'media', ${mediaJson(sql`= x.id`)}) as "result"
+        from (select ${projects}.* from ${projects} where ${and(eq(projects.id, id), ...visibleToPublic())}) x ${placeJoins}`);
+      return result.rows[0]?.result;
     },
 
     /**

@@ -125,8 +125,8 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
    * shapes them as the API's Project. Public reads never load remarks: they are the provider's words
    * to the owner, not the visitor's business.
    */
-  async function load<K extends string>(specs: Record<K, PageSpec>, options: { builderProfile?: boolean } = {}): Promise<Record<K, { row: ProjectRow; project: Project }[]>> {
-    const { pages, units, media, remarks } = await repository.loadPages(specs, options);
+  async function load<K extends string>(specs: Record<K, PageSpec>): Promise<Record<K, { row: ProjectRow; project: Project }[]>> {
+    const { pages, units, media, remarks } = await repository.loadPages(specs);
     const unitsBy = groupBy(units, (unit) => unit.projectId);
     const mediaBy = groupBy(media, (item) => item.projectId);
     const remarksBy = groupBy(remarks, (remark) => remark.projectId);
@@ -161,11 +161,11 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
     return { projects: projects.slice(0, limit), pagination: { page: pageNumber, limit, total, hasMore: projects.length > limit } };
   }
 
-  /** A public project's row and shape, or not found (hidden ones are not found either). */
-  async function findPublic(id: number, options: { builderProfile?: boolean } = {}): Promise<{ row: ProjectRow; project: Project }> {
-    const [found] = (await load({ page: repository.byIdSpec(id) }, options)).page;
+  /** A public project's row and shape (with its builder's profile), or not found: hidden ones are not found either. */
+  async function findPublic(id: number): Promise<{ row: ProjectRow; project: Project }> {
+    const found = await repository.findPublicDetail(id);
     if (!found) throw DomainError.notFound('Project', id);
-    return found;
+    return { row: found.row, project: toProject(found.row, found.units, found.media, []) };
   }
 
   return {
@@ -224,7 +224,7 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
 
     /** spec §7 GET /project/{id}: a public project with its builder's profile. */
     async get(id: number): Promise<ProjectDetail> {
-      const { row, project } = await findPublic(id, { builderProfile: true });
+      const { row, project } = await findPublic(id);
       return toProjectDetail(project, row);
     },
 
