@@ -5,6 +5,9 @@ import { createProject, createUnit } from '../../test/factories';
 import { errorResponse } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
+/** The first render loads the lazy route chunk, which is slow when the machine is busy. */
+const SLOW = { timeout: 5000 };
+
 function detailRoute(id: number, name: string, price: number) {
   return {
     success: true,
@@ -34,7 +37,7 @@ describe('compare page (spec §2, §4)', () => {
       '/api/project/1': detailRoute(1, 'Lake View', 8_500_000),
       '/api/project/2': detailRoute(2, 'Hill Crest', 12_000_000),
     });
-    const table = await screen.findByRole('table', { name: 'Projects compared side by side' });
+    const table = await screen.findByRole('table', { name: 'Projects compared side by side' }, SLOW);
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Lake View', 'Hill Crest']);
     await waitFor(() => expect(within(table).getByRole('row', { name: /Price range/ }).textContent).toContain('₹ 85 – 95 L'));
     const rowNames = within(table)
@@ -55,7 +58,7 @@ describe('compare page (spec §2, §4)', () => {
       '/api/project/1': detailRoute(1, 'Lake View', 8_500_000),
       '/api/project/2': detailRoute(2, 'Hill Crest', 12_000_000),
     });
-    await user.click(await screen.findByRole('button', { name: 'Remove Lake View from compare' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove Lake View from compare' }, SLOW));
     expect(within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Hill Crest']);
     expect(JSON.parse(sessionStorage.getItem('compare') ?? '[]')).toEqual([entry(2, 'Hill Crest')]);
 
@@ -71,13 +74,13 @@ describe('compare page (spec §2, §4)', () => {
       '/api/project/1': detailRoute(1, 'Lake View', 8_500_000),
       '/api/project/2': detailRoute(2, 'Hill Crest', 12_000_000),
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Compare Hill Crest' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compare Hill Crest' }, SLOW)).toBeTruthy();
     expect(within(screen.getByRole('table')).getAllByRole('columnheader')[0]?.textContent).toBe('Hill Crest');
   });
 
   it('says when a project is no longer listed', async () => {
     seedCompare(entry(5, 'Gone Towers'));
     renderApp('/Compare', { '/api/project/5': errorResponse(404, 'Project not found') });
-    expect(await screen.findByText('No longer listed on Nivaas.')).toBeTruthy();
+    expect(await screen.findByText('No longer listed on Nivaas.', undefined, SLOW)).toBeTruthy();
   });
 });

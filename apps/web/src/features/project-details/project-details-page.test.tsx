@@ -7,6 +7,9 @@ import { createProject, createUnit } from '../../test/factories';
 import { errorResponse, type MockRoute } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
+/** The first render loads the lazy route chunk, which is slow when the machine is busy. */
+const SLOW = { timeout: 5000 };
+
 function detail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
   const base = createProject({
     id: 77,
@@ -47,7 +50,7 @@ function routes(project = detail(), extra: Record<string, MockRoute> = {}): Reco
 describe('project details (spec §2)', () => {
   it('shows the name, builder, place, price and the units with Indian digit grouping', async () => {
     renderApp(PATH, routes());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Prestige Lakeside Habitat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Prestige Lakeside Habitat' }, SLOW)).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Prestige Group' })[0]?.getAttribute('href')).toBe('/developer/prestige-group/4');
     expect(screen.getByText('₹ 85 L – 1.4 Cr')).toBeTruthy();
 
@@ -64,7 +67,7 @@ describe('project details (spec §2)', () => {
 
   it('links the breadcrumb to the city, zone and location pages', async () => {
     renderApp(PATH, routes());
-    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' }, SLOW);
     expect(within(crumbs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/',
       '/location-property/bengaluru/1',
@@ -76,7 +79,7 @@ describe('project details (spec §2)', () => {
   it('opens the gallery lightbox (banner and gallery photos, not the logo) and pages with the arrow keys', async () => {
     const user = userEvent.setup();
     renderApp(PATH, routes());
-    const gallery = await screen.findByRole('region', { name: 'Photos of Prestige Lakeside Habitat' });
+    const gallery = await screen.findByRole('region', { name: 'Photos of Prestige Lakeside Habitat' }, SLOW);
     await user.click(within(gallery).getAllByRole('button', { name: 'Open photo 1 of 3' })[0] as HTMLElement);
     const viewer = screen.getByRole('dialog', { name: 'Photo viewer' });
     expect(within(viewer).getByText('Photo 1 of 3')).toBeTruthy();
@@ -91,7 +94,7 @@ describe('project details (spec §2)', () => {
 
   it('shows amenities, the RERA number with advice to verify it, and the EMI teaser linking to the calculator', async () => {
     renderApp(PATH, routes());
-    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('heading', { level: 1 }, SLOW);
     expect(within(screen.getByRole('region', { name: 'Amenities' })).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByText('PRM/KA/RERA/1251/446/PR/171015/000001')).toBeTruthy();
     expect(screen.getByText(/Verify this number on/)).toBeTruthy();
@@ -112,7 +115,7 @@ describe('project details (spec §2)', () => {
         }),
       }),
     );
-    const form = await screen.findByRole('form', { name: 'Enquire about this property' });
+    const form = await screen.findByRole('form', { name: 'Enquire about this property' }, SLOW);
     await user.type(within(form).getByLabelText('Your name'), 'Asha Rao');
     await user.type(within(form).getByLabelText('Mobile number'), '98450 12345');
     await user.type(within(form).getByLabelText('E-mail'), 'asha@example.in');
@@ -128,7 +131,7 @@ describe('project details (spec §2)', () => {
   it('explains a bad phone number before sending anything', async () => {
     const user = userEvent.setup();
     const { api } = renderApp(PATH, routes());
-    const form = await screen.findByRole('form', { name: 'Enquire about this property' });
+    const form = await screen.findByRole('form', { name: 'Enquire about this property' }, SLOW);
     await user.type(within(form).getByLabelText('Your name'), 'Asha');
     await user.type(within(form).getByLabelText('Mobile number'), '12345');
     await user.type(within(form).getByLabelText('E-mail'), 'asha@example.in');
@@ -140,7 +143,7 @@ describe('project details (spec §2)', () => {
   it('adds the project to compare', async () => {
     const user = userEvent.setup();
     const { store } = renderApp(PATH, routes());
-    await user.click(await screen.findByRole('button', { name: 'Add to compare' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to compare' }, SLOW));
     expect(store.getState().compare.items).toEqual([{ id: 77, name: 'Prestige Lakeside Habitat', image: '/media/p/77/banner.webp' }]);
     expect(screen.getByRole('button', { name: 'Added to compare' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('region', { name: 'Compare projects' })).toBeTruthy();
@@ -148,7 +151,7 @@ describe('project details (spec §2)', () => {
 
   it('lists similar projects', async () => {
     renderApp(PATH, routes());
-    const similar = await screen.findByRole('region', { name: 'Similar projects in Bengaluru' });
+    const similar = await screen.findByRole('region', { name: 'Similar projects in Bengaluru' }, SLOW);
     expect(await within(similar).findByRole('link', { name: 'Sobha Dream Acres' })).toBeTruthy();
   });
 
@@ -165,18 +168,18 @@ describe('project details (spec §2)', () => {
 
   it('says the property is not available for an unknown or hidden id', async () => {
     renderApp(PATH, { '/api/project/77': errorResponse(404, 'Project not found') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'This property is not on Nivaas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This property is not on Nivaas' }, SLOW)).toBeTruthy();
   });
 
   it('says not found for an id that is not a number, without asking the server', async () => {
     const { api } = renderApp('/properties/a/b/c/d/not-a-number', {});
-    expect(await screen.findByRole('heading', { level: 1, name: 'This property is not on Nivaas' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'This property is not on Nivaas' }, SLOW)).toBeTruthy();
     expect(api.requests.some((url) => url.pathname.startsWith('/api/project/'))).toBe(false);
   });
 
   it('offers a retry when the server fails', async () => {
     renderApp(PATH, { '/api/project/77': errorResponse(500, 'Something failed') });
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, SLOW);
     expect(alert.textContent).toContain('Failed to fetch property');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });

@@ -6,6 +6,9 @@ import { createProject, createUnit } from '../../test/factories';
 import { errorResponse, type MockRoute } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
+/** The first render loads the lazy route chunk, which is slow when the machine is busy. */
+const SLOW = { timeout: 5000 };
+
 /** An IntersectionObserver the test fires by hand (happy-dom never does). */
 class ManualObserver {
   static instances: ManualObserver[] = [];
@@ -82,8 +85,8 @@ const cards = () => within(screen.getByRole('list', { name: 'Properties' })).get
 describe('results page (spec §2 /property-detail-page)', () => {
   it('names the locality, counts the results and asks for active, approved projects 30 at a time, L - H', async () => {
     const { api } = renderApp('/property-detail-page?locationId=3', routes(page(projectsFrom(1, 3), 3)));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Properties in Whitefield, Bengaluru' })).toBeTruthy();
-    expect(await screen.findByText('3 properties found')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Properties in Whitefield, Bengaluru' }, SLOW)).toBeTruthy();
+    expect(await screen.findByText('3 properties found', undefined, SLOW)).toBeTruthy();
     const request = projectRequests(api.requests)[0];
     expect(Object.fromEntries(request?.searchParams ?? [])).toEqual({
       status: 'active',
@@ -99,14 +102,14 @@ describe('results page (spec §2 /property-detail-page)', () => {
 
   it('heads a free-text search with the words searched', async () => {
     const { api } = renderApp('/property-detail-page?search=lake%20view', routes(page(projectsFrom(1, 1), 1)));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “lake view”' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Results for “lake view”' }, SLOW)).toBeTruthy();
     expect(projectRequests(api.requests)[0]?.searchParams.get('search')).toBe('lake view');
   });
 
   it('offers exactly the two spec sorts and keeps the choice in the address', async () => {
     const user = userEvent.setup();
     const { api, router } = renderApp('/property-detail-page?locationId=3', routes(page(projectsFrom(1, 2), 2)));
-    const sort = (await screen.findByLabelText('Sort')) as HTMLSelectElement;
+    const sort = (await screen.findByLabelText('Sort', undefined, SLOW)) as HTMLSelectElement;
     expect([...sort.options].map((option) => option.text)).toEqual(['Price L - H', 'Price H - L']);
     expect(sort.value).toBe('price_asc');
 
@@ -118,7 +121,7 @@ describe('results page (spec §2 /property-detail-page)', () => {
   it('puts filters in the address, sends them to the API, and Back undoes them', async () => {
     const user = userEvent.setup();
     const { api, router } = renderApp('/property-detail-page?locationId=3', routes(page(projectsFrom(1, 2), 2)));
-    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    const filters = await screen.findByRole('complementary', { name: 'Filters' }, SLOW);
 
     await user.click(within(filters).getByRole('button', { name: '2 BHK' }));
     await user.click(within(filters).getByRole('button', { name: '5+ BHK' }));
@@ -156,7 +159,7 @@ describe('results page (spec §2 /property-detail-page)', () => {
 
   it('restores filters from a shared link', async () => {
     renderApp('/property-detail-page?locationId=3&bhk=3&propertyType=plot&sort=price_desc', routes(page(projectsFrom(1, 1), 1)));
-    const filters = await screen.findByRole('complementary', { name: 'Filters' });
+    const filters = await screen.findByRole('complementary', { name: 'Filters' }, SLOW);
     expect(within(filters).getByRole('button', { name: '3 BHK' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(filters).getByRole('button', { name: 'Plot' }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByLabelText('Sort') as HTMLSelectElement).value).toBe('price_desc');
@@ -176,14 +179,14 @@ describe('results page (spec §2 /property-detail-page)', () => {
         return page(pages[number] ?? [], 63, Number(number));
       }),
     );
-    await waitFor(() => expect(cards()).toHaveLength(30));
+    await waitFor(() => expect(cards()).toHaveLength(30), SLOW);
 
     act(() => ManualObserver.showAll());
     await waitFor(() => expect(cards()).toHaveLength(58));
     act(() => ManualObserver.showAll());
     await waitFor(() => expect(cards()).toHaveLength(63));
     expect(new Set(cards().map((card) => card.textContent)).size).toBe(63);
-    expect(await screen.findByText("That's all 63 properties.")).toBeTruthy();
+    expect(await screen.findByText("That's all 63 properties.", undefined, SLOW)).toBeTruthy();
 
     act(() => ManualObserver.showAll());
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -193,7 +196,7 @@ describe('results page (spec §2 /property-detail-page)', () => {
   it('says so when nothing matches, and offers to clear the filters', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/property-detail-page?locationId=3&bhk=4', routes(page([], 0)));
-    expect(await screen.findByText('No properties match this search')).toBeTruthy();
+    expect(await screen.findByText('No properties match this search', undefined, SLOW)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe('?locationId=3'));
   });
@@ -205,17 +208,17 @@ describe('results page (spec §2 /property-detail-page)', () => {
       '/property-detail-page?locationId=3',
       routes(() => (fail ? errorResponse(500, 'Something failed') : page(projectsFrom(1, 2), 2))),
     );
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', undefined, SLOW);
     expect(alert.textContent).toContain('Failed to fetch projects');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(cards()).toHaveLength(2));
+    await waitFor(() => expect(cards()).toHaveLength(2), SLOW);
   });
 
   it('opens the filters in a sheet on a phone, and adds a project to compare from its card', async () => {
     const user = userEvent.setup();
     const { store } = renderApp('/property-detail-page?locationId=3', routes(page(projectsFrom(1, 2), 2)));
-    await waitFor(() => expect(cards()).toHaveLength(2));
+    await waitFor(() => expect(cards()).toHaveLength(2), SLOW);
 
     await user.click(screen.getByRole('button', { name: /^Filters/ }));
     const sheet = screen.getByRole('dialog', { name: 'Filters' });
