@@ -36,14 +36,3 @@ export function HomeSection({ id, title, subtitle, more, children }: HomeSection
     </section>
   );
 }
-
-/** Placeholder tiles in the grid a section is about to fill. */
-export function TileSkeletons({ count, className, label }: { count: number; className: string; label: string }) {
-  return (
-    <ul className={className} aria-busy="true" aria-label={label}>
-      {Array.from({ length: count }, (_, i) => (
-        <li key={i} className="h-24 animate-pulse rounded-2xl bg-slate-200" />
-      ))}
-    </ul>
-  );
-}
