@@ -98,6 +98,8 @@ export type LoadedPages<K extends string> = {
   units: UnitRow[];
   media: ProjectMediaRow[];
   remarks: RemarkRow[];
+  /** Of the builders asked about, those public right now (see loadPages' `builderIds`). */
+  liveBuilders: number[];
 };
 
 export interface RandomPageQuery {
@@ -357,7 +359,14 @@ export function createProjectsRepository(db: Db) {
    */
   async function loadPages<K extends string>(
     specs: Record<K, PageSpec>,
-    { withRemarks = false }: { withRemarks?: boolean } = {},
+    {
+      withRemarks = false,
+      builderIds = [],
+    }: {
+      withRemarks?: boolean;
+      /** Builders to check for public visibility in the same statement (search suggestions resolved earlier). */
+      builderIds?: number[];
+    } = {},
   ): Promise<LoadedPages<K>> {
     const keys = Object.keys(specs) as K[];
     const cte = (key: K) => sql.identifier(`page_${key}`);
@@ -395,7 +404,12 @@ export function createProjectsRepository(db: Db) {
         'pages', json_build_object(${sql.join(keys.map(rowsOf), sql`, `)}),
         'units', ${unitsJson(sql`in (select id from ids)`)},
         'media', ${mediaJson(sql`in (select id from ids)`)},
-        'remarks', ${remarksPart}
+        'remarks', ${remarksPart},
+        'liveBuilders', ${
+          builderIds.length > 0
+            ? sql`coalesce((select json_agg(${builders.id}) from ${builders} where ${and(inArray(builders.id, builderIds), eq(builders.status, 'active'), eq(builders.approval, 'approved'))}), '[]'::json)`
+            : sql`'[]'::json`
+        }
       ) as "result"`);
     const loaded = result.rows[0]?.result;
     if (!loaded) throw new Error('loadPages: the database returned no result row');

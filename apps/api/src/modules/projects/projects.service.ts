@@ -13,7 +13,20 @@ import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
 import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
-import type { CatalogueFilters, CatalogueOrder, PageSpec, ProjectRow, ProjectsRepository, TextMatch, WordHit, WordMatch } from './projects.repository';
+import type {
+  CatalogueFilters,
+  CatalogueOrder,
+  LoadedPages,
+  PageSpec,
+  ProjectMediaRow,
+  ProjectRow,
+  ProjectsRepository,
+  RemarkRow,
+  TextMatch,
+  UnitRow,
+  WordHit,
+  WordMatch,
+} from './projects.repository';
 
 /**
  * The shuffle changes once a day (UTC) so the home page rails feel alive, yet stays fixed while a
@@ -116,17 +129,20 @@ export interface ProjectsServiceOptions {
 }
 
 const COUNT_CACHE_ENTRIES = 1_000;
+/** Places change rarely; a new locality is searchable within a minute. */
+const RESOLUTION_TTL_MS = 60_000;
+const RESOLUTION_CACHE_ENTRIES = 2_000;
 
 export function createProjectsService(repository: ProjectsRepository, { clock = () => new Date(), countTtlMs = LABEL_TTL_MS }: ProjectsServiceOptions = {}) {
   const counts = createTtlCache<number>({ ttlMs: countTtlMs, maxEntries: COUNT_CACHE_ENTRIES });
+  const resolutions = createTtlCache<WordHit[]>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: RESOLUTION_CACHE_ENTRIES });
 
   /**
    * Loads pages of projects with their units and media (one statement, whatever the page sizes) and
    * shapes them as the API's Project. Public reads never load remarks: they are the provider's words
    * to the owner, not the visitor's business.
    */
-  async function load<K extends string>(specs: Record<K, PageSpec>): Promise<Record<K, { row: ProjectRow; project: Project }[]>> {
-    const { pages, units, media, remarks } = await repository.loadPages(specs);
+  function shapePages<K extends string>({ ...pages }: LoadedPages<K>['pages'], units: UnitRow[], media: ProjectMediaRow[], remarks: RemarkRow[]) {
     const unitsBy = groupBy(units, (unit) => unit.projectId);
     const mediaBy = groupBy(media, (item) => item.projectId);
     const remarksBy = groupBy(remarks, (remark) => remark.projectId);
@@ -140,13 +156,31 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
     return shaped;
   }
 
+  /**
+   * Loads pages of projects with their units and media (one statement, whatever the page sizes) and
+   * shapes them as the API's Project. Public reads never load remarks: they are the provider's words
+   * to the owner, not the visitor's business.
+   */
+  async function load<K extends string>(specs: Record<K, PageSpec>): Promise<Record<K, { row: ProjectRow; project: Project }[]>> {
+    const { pages, units, media, remarks } = await repository.loadPages(specs);
+    return shapePages(pages, units, media, remarks);
+  }
+
   async function loadOne(spec: PageSpec): Promise<Project[]> {
     return (await load({ page: spec })).page.map(({ project }) => project);
   }
 
+  /**
+   * What the words name, remembered for a minute per text: localities, zones and cities carry no
+   * moderation state, and a builder's visibility is checked again live wherever it matters (its
+   * projects by every page's visibility rule, a builder suggestion in the statement that loads the
+   * results), so a remembered resolution can never show what is hidden. It spares the typeahead one
+   * statement per keystroke for the texts people type most.
+   */
   async function resolveText(text: string): Promise<ResolvedText> {
     const words = wordsOf(text);
-    return toTextMatch(words, await repository.resolveWords(words, words.join(' ')));
+    const key = words.join(' ');
+    return toTextMatch(words, await resolutions.get(key, () => repository.resolveWords(words, key)));
   }
 
   /**
@@ -208,13 +242,19 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
     async searchCatalogue(
       filters: CatalogueFilters,
       text: string,
-      { suggestions, properties }: { suggestions: number; properties: number },
-    ): Promise<{ suggestions: Project[]; properties: Project[] }> {
-      const loaded = await load({
+      { suggestions, properties, builderIds }: { suggestions: number; properties: number; builderIds: number[] },
+    ): Promise<{ suggestions: Project[]; properties: Project[]; liveBuilders: Set<number> }> {
+      const specs = {
         suggestions: repository.rankedByNameSpec({ ...filters, item: 'project' }, text, suggestions),
         properties: repository.publicSpec(filters, 'price_asc', { offset: 0, limit: properties }),
-      });
-      return { suggestions: loaded.suggestions.map(({ project }) => project), properties: loaded.properties.map(({ project }) => project) };
+      };
+      const { pages, units, media, remarks, liveBuilders } = await repository.loadPages(specs, { builderIds });
+      const shaped = shapePages(pages, units, media, remarks);
+      return {
+        suggestions: shaped.suggestions.map(({ project }) => project),
+        properties: shaped.properties.map(({ project }) => project),
+        liveBuilders: new Set(liveBuilders),
+      };
     },
 
     /** spec §7 GET /project/listings: public uploads by brokers (default) or users, newest first. */

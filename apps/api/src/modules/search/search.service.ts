@@ -36,17 +36,20 @@ export function createSearchService(projects: ProjectsService) {
       const parsed = parseSearchQuery(query);
       const { match, hits } = await projects.resolveText(parsed.text);
       const filters = { ...withParsedFilters({}, parsed), text: match };
+      const builderHits = hits.filter((hit) => hit.kind === 'builder');
       const found = await projects.searchCatalogue(filters, parsed.text, {
         suggestions: parsed.text ? SEARCH_SUGGESTION_LIMIT : 0,
         properties: SEARCH_PROPERTIES_LIMIT,
+        builderIds: builderHits.map((hit) => hit.id),
       });
       return {
         success: true,
         query,
         parsed,
         projects: found.suggestions.map(toSearchProject),
+        // Only builders public as of this statement: the words may have been resolved a minute ago.
         builders: rankHits(
-          hits.filter((hit) => hit.kind === 'builder'),
+          builderHits.filter((hit) => found.liveBuilders.has(hit.id)),
           parsed.text,
           SEARCH_SUGGESTION_LIMIT,
         ).map(toSearchBuilder),

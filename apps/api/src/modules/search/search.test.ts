@@ -1,4 +1,6 @@
 import type { SearchResponse } from '@nivaas/contracts/search.schema';
+import { schema } from '@nivaas/db';
+import { eq } from '@nivaas/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBuilder, createCity, createLocation, createPricedProject, createZone } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
@@ -24,6 +26,7 @@ beforeAll(async () => {
       ids.prestige = (await createBuilder(db, { name: 'Prestige Group', logoUrl: '/media/test/prestige.webp' })).id;
       ids.lakeshore = (await createBuilder(db, { name: 'Lakeside Builders' })).id;
       ids.hiddenBuilder = (await createBuilder(db, { name: 'Lakeside Hidden Homes', status: 'inactive' })).id;
+      ids.quartz = (await createBuilder(db, { name: 'Quartz Realty' })).id;
 
       const here = { cityId: alpha, zoneId: east, locationId: ids.whitefield, builderId: ids.prestige };
       const twoBhk = (lakh: number) => [{ type: '2', minPrice: lakh * LAKH, maxPrice: (lakh + 5) * LAKH }];
@@ -157,6 +160,12 @@ describe('GET /api/project/search', () => {
     expect(byBuilder.properties.map((p) => p.id)).toContain(ids.cheapInWhitefield);
     expect(byBuilder.projects[0]?.id).toBe(ids.word);
     expectNothingHidden(byBuilder);
+  });
+
+  it('stops suggesting a builder the moment it is hidden, though its name was resolved before', async () => {
+    expect((await search('quartz')).builders.map((b) => b.id)).toEqual([ids.quartz]);
+    await ctx.database.db.update(schema.builders).set({ approval: 'rejected' }).where(eq(schema.builders.id, ids.quartz as number));
+    expect((await search('quartz')).builders).toEqual([]);
   });
 
   it('answers an unmatched query with empty groups', async () => {
