@@ -63,35 +63,8 @@ export function Footer() {
           </ul>
         </div>
 
-        <nav aria-labelledby="footer-company-heading">
-          <h2 id="footer-company-heading" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Company &amp; Resources
-          </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-1">
-            {COMPANY_LINKS.map(({ to, label }) => (
-              <li key={to}>
-                <Link to={to} className="rounded text-slate-300 transition-colors hover:text-white hover:underline">
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <nav aria-labelledby="footer-explore-heading">
-          <h2 id="footer-explore-heading" className="text-sm font-semibold tracking-wide text-white uppercase">
-            Explore
-          </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-1">
-            {EXPLORE_LINKS.map(({ to, label }) => (
-              <li key={to}>
-                <Link to={to} className="rounded text-slate-300 transition-colors hover:text-white hover:underline">
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-company-heading" title="Company & Resources" links={COMPANY_LINKS} />
+        <FooterLinks id="footer-explore-heading" title="Explore" links={EXPLORE_LINKS} />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between lg:px-8">
@@ -100,5 +73,24 @@ export function Footer() {
         </div>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm md:grid-cols-1">
+        {links.map(({ to, label }) => (
+          <li key={to}>
+            <Link to={to} className="rounded text-slate-300 transition-colors hover:text-white hover:underline">
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -3,9 +3,9 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
+import { PageError, PageNotFound } from '../../components/page-states';
 import { SmartImage } from '../../components/smart-image';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { isNotFound } from '../../lib/api/error-text';
 import { parseRouteId } from '../../lib/route-id';
 import { useGetBlogQuery } from './api/get-blog';
 import { useGetBlogsInfiniteQuery } from './api/get-blogs';
@@ -19,24 +19,13 @@ export function BlogArticlePage() {
 
   if (id === null || (blog.isError && isNotFound(blog.error))) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Article not found | Nivaas</title>
-        <EmptyState title="We couldn’t find that article">
-          It may have been taken down. <Link to="/blog" className="font-semibold text-brand-700 underline">See all articles</Link>
-        </EmptyState>
-      </div>
+      <PageNotFound title="We couldn’t find that article" documentTitle="Article not found" back={{ to: '/blog', label: 'See all articles' }}>
+        It may have been taken down.
+      </PageNotFound>
     );
   }
   if (blog.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Error fetching blog data"
-          message={serverMessage(blog.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void blog.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Error fetching blog data" error={blog.error} onRetry={blog.refetch} />;
   }
   if (!blog.data) return <ArticleSkeleton />;
   return <Article blog={blog.data} />;

@@ -1,5 +1,5 @@
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { serverMessage } from '../../lib/api/error-text';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/section-states';
 import { flattenPages } from '../../lib/api/get-project-pages';
 import { useGetBlogsInfiniteQuery } from './api/get-blogs';
 import { BlogCard, BlogCardSkeleton } from './components/blog-card';
@@ -9,58 +9,6 @@ const GRID = 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3';
 export function BlogPage() {
   const query = useGetBlogsInfiniteQuery();
   const blogs = flattenPages(query.data?.pages.map((page) => page.blogs));
-
-  let body;
-  if (query.isError && blogs.length === 0) {
-    body = (
-      <ErrorState
-        title="Error fetching blog data"
-        message={serverMessage(query.error) ?? 'Check your connection and try again.'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isLoading) {
-    body = (
-      <ul className={GRID} aria-busy="true" aria-label="Loading articles">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i}>
-            <BlogCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (blogs.length === 0) {
-    body = <EmptyState title="No articles yet">New guides are published every week. Please check back soon.</EmptyState>;
-  } else {
-    body = (
-      <>
-        <ul className={GRID}>
-          {blogs.map((blog) => (
-            <li key={blog.id}>
-              <BlogCard blog={blog} />
-            </li>
-          ))}
-        </ul>
-        {query.isError && (
-          <div className="mt-6">
-            <ErrorState title="Error fetching blog data" onRetry={() => void query.fetchNextPage()} />
-          </div>
-        )}
-        {query.hasNextPage && !query.isError && (
-          <div className="mt-8 text-center">
-            <button
-              type="button"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-              className="btn-secondary min-w-40 disabled:opacity-60"
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        )}
-      </>
-    );
-  }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 md:py-14 lg:px-8">
@@ -75,7 +23,17 @@ export function BlogPage() {
         </p>
       </header>
       <section aria-label="Articles" className="mt-8">
-        {body}
+        <PagedList
+          query={query}
+          items={blogs}
+          label="Articles"
+          gridClassName={GRID}
+          renderItem={(blog) => <BlogCard blog={blog} />}
+          errorTitle="Error fetching blog data"
+          skeleton={<BlogCardSkeleton />}
+          empty={<EmptyState title="No articles yet">New guides are published every week. Please check back soon.</EmptyState>}
+          paging="button"
+        />
       </section>
     </div>
   );

@@ -6,8 +6,8 @@ import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EnquiryForm } from '../../components/enquiry-form';
 import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { PageError, PageNotFound } from '../../components/page-states';
+import { isNotFound } from '../../lib/api/error-text';
 import { parseRouteId } from '../../lib/route-id';
 import { propertyTypeLabel } from '../../lib/unit-labels';
 import { useGetBrokerQuery } from '../../lib/api/get-broker';
@@ -21,27 +21,10 @@ export function BrokerInfoPage() {
   const broker = useGetBrokerQuery(id ?? skipToken);
 
   if (id === null || (broker.isError && isNotFound(broker.error))) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Broker not found | Nivaas</title>
-        <EmptyState title="We couldn’t find that broker">
-          <Link to="/brokers" className="font-semibold text-brand-700 underline">
-            See all brokers
-          </Link>
-        </EmptyState>
-      </div>
-    );
+    return <PageNotFound title="We couldn’t find that broker" documentTitle="Broker not found" back={{ to: '/brokers', label: 'See all brokers' }} />;
   }
   if (broker.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Something went wrong"
-          message={serverMessage(broker.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void broker.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Something went wrong" error={broker.error} onRetry={broker.refetch} />;
   }
   if (!broker.data) {
     return (

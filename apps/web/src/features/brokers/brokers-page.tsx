@@ -1,10 +1,9 @@
 import type { PublicBroker } from '@nivaas/contracts/broker.schema';
 import { Link } from 'react-router';
 import { MapPinIcon, ShieldCheckIcon } from '../../components/icons';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { serverMessage } from '../../lib/api/error-text';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/section-states';
 import { flattenPages } from '../../lib/api/get-project-pages';
-import { useSentinel } from '../../lib/use-sentinel';
 import { useGetBrokersInfiniteQuery } from './api/get-brokers';
 import { BrokerPhoto, memberSince } from './components/broker-photo';
 
@@ -14,48 +13,6 @@ const count = new Intl.NumberFormat('en-IN');
 export function BrokersPage() {
   const query = useGetBrokersInfiniteQuery();
   const brokers = flattenPages(query.data?.pages.map((page) => page.brokers));
-  const sentinel = useSentinel(() => void query.fetchNextPage(), query.hasNextPage && !query.isFetching && !query.isError);
-
-  let body;
-  if (query.isError && brokers.length === 0) {
-    body = (
-      <ErrorState
-        title="Something went wrong"
-        message={serverMessage(query.error) ?? 'We could not load the brokers. Check your connection and try again.'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isLoading) {
-    body = (
-      <ul className={GRID} aria-busy="true" aria-label="Loading brokers">
-        {Array.from({ length: 8 }, (_, i) => (
-          <li key={i} className="h-44 animate-pulse rounded-2xl bg-slate-200" />
-        ))}
-      </ul>
-    );
-  } else if (brokers.length === 0) {
-    body = <EmptyState title="No brokers yet">Verified brokers appear here once our team approves them.</EmptyState>;
-  } else {
-    body = (
-      <>
-        <ul className={GRID} aria-label="Brokers">
-          {brokers.map((broker) => (
-            <li key={broker.id}>
-              <BrokerCard broker={broker} />
-            </li>
-          ))}
-        </ul>
-        {query.isError && (
-          <div className="mt-6">
-            <ErrorState title="Something went wrong" onRetry={() => void query.fetchNextPage()} />
-          </div>
-        )}
-        {query.isFetchingNextPage && <p className="py-6 text-center text-sm text-slate-600">Loading more brokers…</p>}
-        <div ref={sentinel} aria-hidden="true" className="h-px" />
-      </>
-    );
-  }
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 md:py-14 lg:px-8">
       <title>Verified real estate brokers | Nivaas</title>
@@ -68,7 +25,19 @@ export function BrokersPage() {
         </p>
       </header>
       <section aria-label="Broker list" className="mt-8">
-        {body}
+        <PagedList
+          query={query}
+          items={brokers}
+          label="Brokers"
+          gridClassName={GRID}
+          renderItem={(broker) => <BrokerCard broker={broker} />}
+          errorTitle="Something went wrong"
+          errorMessage="We could not load the brokers. Check your connection and try again."
+          skeleton={<div className="h-44 animate-pulse rounded-2xl bg-slate-200" />}
+          skeletonCount={8}
+          empty={<EmptyState title="No brokers yet">Verified brokers appear here once our team approves them.</EmptyState>}
+          paging="scroll"
+        />
       </section>
     </div>
   );

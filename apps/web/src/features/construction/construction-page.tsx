@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../components/icons';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { serverMessage } from '../../lib/api/error-text';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/section-states';
 import { flattenPages } from '../../lib/api/get-project-pages';
 import { useGetConstructionProjectsInfiniteQuery } from './api/get-construction-projects';
 import { ConstructionProjectCard } from './components/construction-cards';
@@ -17,51 +17,6 @@ export function ConstructionPage() {
   const projects = flattenPages(query.data?.pages.map((page) => page.projects));
   // A new tag is a new list: show its skeleton, not the previous tag's projects.
   const switching = query.isFetching && !query.isFetchingNextPage && query.currentData === undefined;
-
-  let body;
-  if (query.isError && projects.length === 0) {
-    body = (
-      <ErrorState
-        title="Failed to fetch projects"
-        message={serverMessage(query.error) ?? 'Check your connection and try again.'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isLoading || switching) {
-    body = (
-      <ul className={GRID} aria-busy="true" aria-label="Loading construction projects">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i} className="aspect-[4/5] animate-pulse rounded-2xl bg-slate-200" />
-        ))}
-      </ul>
-    );
-  } else if (projects.length === 0) {
-    body = <EmptyState title={tag ? `No ${tag.toLowerCase()} projects yet` : 'No construction projects yet'}>Try another kind of work.</EmptyState>;
-  } else {
-    body = (
-      <>
-        <ul className={GRID} aria-label="Construction projects">
-          {projects.map((project) => (
-            <li key={project.id}>
-              <ConstructionProjectCard project={project} />
-            </li>
-          ))}
-        </ul>
-        {query.isError && (
-          <div className="mt-6">
-            <ErrorState title="Failed to fetch projects" onRetry={() => void query.fetchNextPage()} />
-          </div>
-        )}
-        {query.hasNextPage && !query.isError && (
-          <div className="mt-8 text-center">
-            <button type="button" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="btn-secondary min-w-40 disabled:opacity-60">
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
-          </div>
-        )}
-      </>
-    );
-  }
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 md:py-14 lg:px-8">
@@ -94,7 +49,22 @@ export function ConstructionPage() {
         </div>
       </div>
       <section aria-label="Projects" className="mt-6">
-        {body}
+        <PagedList
+          query={query}
+          items={projects}
+          label="Construction projects"
+          gridClassName={GRID}
+          renderItem={(project) => <ConstructionProjectCard project={project} />}
+          errorTitle="Failed to fetch projects"
+          skeleton={<div className="aspect-[4/5] animate-pulse rounded-2xl bg-slate-200" />}
+          replacing={switching}
+          empty={
+            <EmptyState title={tag ? `No ${tag.toLowerCase()} projects yet` : 'No construction projects yet'}>
+              Try another kind of work.
+            </EmptyState>
+          }
+          paging="button"
+        />
       </section>
     </div>
   );

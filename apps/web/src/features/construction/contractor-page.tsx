@@ -1,12 +1,13 @@
 import type { ContractorDetail } from '@nivaas/contracts/construction.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EnquiryForm } from '../../components/enquiry-form';
 import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
+import { PageError, PageNotFound } from '../../components/page-states';
+import { EmptyState } from '../../components/section-states';
 import { StarRating } from '../../components/star-rating';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { isNotFound } from '../../lib/api/error-text';
 import { parseRouteId } from '../../lib/route-id';
 import { useGetContractorQuery } from './api/get-contractor';
 import { ConstructionProjectCard, ContractorLogo } from './components/construction-cards';
@@ -17,27 +18,10 @@ export function ContractorPage() {
   const contractor = useGetContractorQuery(id ?? skipToken);
 
   if (id === null || (contractor.isError && isNotFound(contractor.error))) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Contractor not found | Nivaas</title>
-        <EmptyState title="We couldn’t find that contractor">
-          <Link to="/contractors" className="font-semibold text-brand-700 underline">
-            See all contractors
-          </Link>
-        </EmptyState>
-      </div>
-    );
+    return <PageNotFound title="We couldn’t find that contractor" documentTitle="Contractor not found" back={{ to: '/contractors', label: 'See all contractors' }} />;
   }
   if (contractor.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Something went wrong"
-          message={serverMessage(contractor.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void contractor.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Something went wrong" error={contractor.error} onRetry={contractor.refetch} />;
   }
   if (!contractor.data) {
     return (

@@ -1,11 +1,11 @@
 import type { BuilderDetail } from '@nivaas/contracts/builder.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ProjectPagesGrid } from '../../components/project-pages-grid';
 import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { PageError, PageNotFound } from '../../components/page-states';
+import { isNotFound } from '../../lib/api/error-text';
 import { formatPriceRange } from '../../lib/format-price';
 import { parseRouteId } from '../../lib/route-id';
 import { useGetBuilderQuery } from './api/get-builder';
@@ -19,27 +19,10 @@ export function DeveloperPage() {
   const builder = useGetBuilderQuery(id ?? skipToken);
 
   if (id === null || (builder.isError && isNotFound(builder.error))) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Developer not found | Nivaas</title>
-        <EmptyState title="We couldn’t find that developer">
-          <Link to="/developers" className="font-semibold text-brand-700 underline">
-            See all developers
-          </Link>
-        </EmptyState>
-      </div>
-    );
+    return <PageNotFound title="We couldn’t find that developer" documentTitle="Developer not found" back={{ to: '/developers', label: 'See all developers' }} />;
   }
   if (builder.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Something went wrong"
-          message={serverMessage(builder.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void builder.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Something went wrong" error={builder.error} onRetry={builder.refetch} />;
   }
   if (!builder.data) return <DeveloperSkeleton />;
   return <Developer builder={builder.data} />;

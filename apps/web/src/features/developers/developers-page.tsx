@@ -1,8 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { serverMessage } from '../../lib/api/error-text';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/section-states';
 import { flattenPages } from '../../lib/api/get-project-pages';
-import { useSentinel } from '../../lib/use-sentinel';
 import { useGetBuildersInfiniteQuery } from './api/get-builders';
 import { BuilderCard, BuilderCardSkeleton } from './components/builder-card';
 
@@ -22,54 +21,6 @@ export function DevelopersPage() {
 
   const query = useGetBuildersInfiniteQuery({ search });
   const builders = flattenPages(query.data?.pages.map((page) => page.builders));
-  const sentinel = useSentinel(() => void query.fetchNextPage(), query.hasNextPage && !query.isFetching && !query.isError);
-
-  let body;
-  if (query.isError && builders.length === 0) {
-    body = (
-      <ErrorState
-        title="Something went wrong"
-        message={serverMessage(query.error) ?? 'We could not load the developers. Check your connection and try again.'}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  } else if (query.isLoading || (query.isFetching && !query.isFetchingNextPage && builders.length === 0)) {
-    body = (
-      <ul className={GRID} aria-busy="true" aria-label="Loading developers">
-        {Array.from({ length: 8 }, (_, i) => (
-          <li key={i}>
-            <BuilderCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (builders.length === 0) {
-    body = (
-      <EmptyState title={search ? `No developer matches “${search}”` : 'No developers yet'}>
-        {search ? 'Check the spelling, or try part of the name.' : 'Developers appear here once their projects are approved.'}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <ul className={GRID} aria-label="Developers">
-          {builders.map((builder) => (
-            <li key={builder.id}>
-              <BuilderCard builder={builder} />
-            </li>
-          ))}
-        </ul>
-        {query.isError && (
-          <div className="mt-6">
-            <ErrorState title="Something went wrong" onRetry={() => void query.fetchNextPage()} />
-          </div>
-        )}
-        {query.isFetchingNextPage && <p className="py-6 text-center text-sm text-slate-600">Loading more developers…</p>}
-        <div ref={sentinel} aria-hidden="true" className="h-px" />
-      </>
-    );
-  }
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 md:py-14 lg:px-8">
       <title>Real estate developers and builders | Nivaas</title>
@@ -98,7 +49,25 @@ export function DevelopersPage() {
         </div>
       </header>
       <section aria-label="Developer list" className="mt-8">
-        {body}
+        <PagedList
+          query={query}
+          items={builders}
+          label="Developers"
+          gridClassName={GRID}
+          renderItem={(builder) => <BuilderCard builder={builder} />}
+          errorTitle="Something went wrong"
+          errorMessage="We could not load the developers. Check your connection and try again."
+          skeleton={<BuilderCardSkeleton />}
+          skeletonCount={8}
+          // A new search is a new list: its skeleton, not the previous search's builders.
+          replacing={query.isFetching && !query.isFetchingNextPage && query.currentData === undefined}
+          empty={
+            <EmptyState title={search ? `No developer matches “${search}”` : 'No developers yet'}>
+              {search ? 'Check the spelling, or try part of the name.' : 'Developers appear here once their projects are approved.'}
+            </EmptyState>
+          }
+          paging="scroll"
+        />
       </section>
     </div>
   );

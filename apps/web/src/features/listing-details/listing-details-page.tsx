@@ -5,8 +5,8 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { EnquiryForm } from '../../components/enquiry-form';
 import { CalculatorIcon, MapPinIcon, ShieldCheckIcon, UserIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { PageError, PageNotFound } from '../../components/page-states';
+import { isNotFound } from '../../lib/api/error-text';
 import { useGetBrokerQuery } from '../../lib/api/get-broker';
 import { useGetProjectQuery } from '../../lib/api/get-project';
 import { formatPriceRange, formatRupees, unitPriceBounds } from '../../lib/format-price';
@@ -27,27 +27,13 @@ export function ListingDetailsPage() {
 
   if (id === null || (listing.isError && isNotFound(listing.error))) {
     return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <title>Property not found | Nivaas</title>
-        <EmptyState title="This property is not available">
-          It may have been sold or taken down by its owner.{' '}
-          <Link to="/" className="font-semibold text-brand-700 underline">
-            Find similar homes
-          </Link>
-        </EmptyState>
-      </div>
+      <PageNotFound title="This property is not available" documentTitle="Property not found" back={{ to: '/', label: 'Find similar homes' }}>
+        It may have been sold or taken down by its owner.
+      </PageNotFound>
     );
   }
   if (listing.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Failed to fetch property"
-          message={serverMessage(listing.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void listing.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Failed to fetch property" error={listing.error} onRetry={listing.refetch} />;
   }
   if (!listing.data) return <ListingSkeleton />;
   return <Listing listing={listing.data} />;

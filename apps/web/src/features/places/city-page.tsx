@@ -1,6 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
-import { ProjectPagesGrid } from '../../components/project-pages-grid';
+import { PageError } from '../../components/page-states';
 import { SectionBoundary } from '../../components/section-boundary';
 import { EmptyState, ErrorState } from '../../components/section-states';
 import type { CitySummary } from '../../lib/api/get-cities';
@@ -15,12 +15,12 @@ import {
   countFormat,
   PlaceLinks,
   PlaceNotFound,
+  PlaceReviewsAndProjects,
   PlaceSection,
   PlaceSkeleton,
   propertiesLabel,
   StatGrid,
 } from './components/place-parts';
-import { PlaceReviews } from './components/place-reviews';
 import { zonesOf } from './lib/zones-of';
 
 /** How many localities the city page lists before the visitor picks a zone. */
@@ -35,15 +35,7 @@ export function CityPage() {
     return <PlaceNotFound what="city" />;
   }
   if (city.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Failed to fetch city"
-          message={serverMessage(city.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void city.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Failed to fetch city" error={city.error} onRetry={city.refetch} />;
   }
   if (!city.data) return <PlaceSkeleton label="Loading city" />;
   return <City city={city.data} />;
@@ -77,20 +69,7 @@ function City({ city }: { city: CitySummary }) {
         <SectionBoundary name="Zones and localities">
           <CityAreas city={city} />
         </SectionBoundary>
-        <SectionBoundary name="Reviews">
-          <PlaceReviews subject="city" id={city.id} placeName={city.name} />
-        </SectionBoundary>
-        <PlaceSection id="city-projects-heading" title={`Projects in ${city.name}`}>
-          <SectionBoundary name="Projects">
-            <ProjectPagesGrid
-              filter="cityId"
-              id={city.id}
-              label={`Projects in ${city.name}`}
-              emptyTitle={`No projects in ${city.name} yet`}
-              emptyText="New projects are added as builders list them."
-            />
-          </SectionBoundary>
-        </PlaceSection>
+        <PlaceReviewsAndProjects subject="city" filter="cityId" id={city.id} name={city.name} />
       </div>
     </>
   );

@@ -2,18 +2,22 @@ import type { LocationDetail } from '@nivaas/contracts/place.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router';
 import { ArrowRightIcon } from '../../components/icons';
-import { ProjectPagesGrid } from '../../components/project-pages-grid';
-import { SectionBoundary } from '../../components/section-boundary';
-import { ErrorState } from '../../components/section-states';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { PageError } from '../../components/page-states';
+import { isNotFound } from '../../lib/api/error-text';
 import { useGetLocationQuery } from '../../lib/api/get-location';
 import { formatPriceRange } from '../../lib/format-price';
 import { cityPath, zonePath } from '../../lib/place-paths';
 import { parseRouteId } from '../../lib/route-id';
 import { useGetCityQuery } from './api/get-city';
 import { PlaceHero } from './components/place-hero';
-import { countFormat, PlaceNotFound, PlaceSection, PlaceSkeleton, propertiesLabel, StatGrid } from './components/place-parts';
-import { PlaceReviews } from './components/place-reviews';
+import {
+  countFormat,
+  PlaceNotFound,
+  PlaceReviewsAndProjects,
+  PlaceSkeleton,
+  propertiesLabel,
+  StatGrid,
+} from './components/place-parts';
 
 export function LocationPage() {
   const { id: rawId } = useParams();
@@ -22,15 +26,7 @@ export function LocationPage() {
 
   if (id === null || (location.isError && isNotFound(location.error))) return <PlaceNotFound what="locality" />;
   if (location.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Failed to featch loaction"
-          message={serverMessage(location.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void location.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Failed to featch loaction" error={location.error} onRetry={location.refetch} />;
   }
   if (!location.data) return <PlaceSkeleton label="Loading locality" />;
   return <Location location={location.data} />;
@@ -73,20 +69,7 @@ function Location({ location }: { location: LocationDetail }) {
             { label: 'Resident rating', value: location.rating.count > 0 ? `${location.rating.average.toFixed(1)} / 5` : '–' },
           ]}
         />
-        <SectionBoundary name="Reviews">
-          <PlaceReviews subject="location" id={location.id} placeName={location.name} />
-        </SectionBoundary>
-        <PlaceSection id="location-projects-heading" title={`Projects in ${location.name}`}>
-          <SectionBoundary name="Projects">
-            <ProjectPagesGrid
-              filter="locationId"
-              id={location.id}
-              label={`Projects in ${location.name}`}
-              emptyTitle={`No projects in ${location.name} yet`}
-              emptyText="New projects are added as builders list them."
-            />
-          </SectionBoundary>
-        </PlaceSection>
+        <PlaceReviewsAndProjects subject="location" filter="locationId" id={location.id} name={location.name} />
       </div>
     </>
   );

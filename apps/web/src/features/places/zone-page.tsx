@@ -1,10 +1,9 @@
 import type { ZoneDetail } from '@nivaas/contracts/place.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
-import { ProjectPagesGrid } from '../../components/project-pages-grid';
-import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { PageError } from '../../components/page-states';
+import { EmptyState } from '../../components/section-states';
+import { isNotFound } from '../../lib/api/error-text';
 import { formatPriceRange } from '../../lib/format-price';
 import { cityPath, locationPath } from '../../lib/place-paths';
 import { parseRouteId } from '../../lib/route-id';
@@ -15,12 +14,12 @@ import {
   countFormat,
   PlaceLinks,
   PlaceNotFound,
+  PlaceReviewsAndProjects,
   PlaceSection,
   PlaceSkeleton,
   propertiesLabel,
   StatGrid,
 } from './components/place-parts';
-import { PlaceReviews } from './components/place-reviews';
 
 export function ZonePage() {
   const { id: rawId } = useParams();
@@ -29,15 +28,7 @@ export function ZonePage() {
 
   if (id === null || (zone.isError && isNotFound(zone.error))) return <PlaceNotFound what="zone" />;
   if (zone.isError) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <ErrorState
-          title="Failed to fetch Zone"
-          message={serverMessage(zone.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void zone.refetch()}
-        />
-      </div>
-    );
+    return <PageError title="Failed to fetch Zone" error={zone.error} onRetry={zone.refetch} />;
   }
   if (!zone.data) return <PlaceSkeleton label="Loading zone" />;
   return <Zone zone={zone.data} />;
@@ -87,20 +78,7 @@ function Zone({ zone }: { zone: ZoneDetail }) {
             />
           )}
         </PlaceSection>
-        <SectionBoundary name="Reviews">
-          <PlaceReviews subject="zone" id={zone.id} placeName={zone.name} />
-        </SectionBoundary>
-        <PlaceSection id="zone-projects-heading" title={`Projects in ${zone.name}`}>
-          <SectionBoundary name="Projects">
-            <ProjectPagesGrid
-              filter="zoneId"
-              id={zone.id}
-              label={`Projects in ${zone.name}`}
-              emptyTitle={`No projects in ${zone.name} yet`}
-              emptyText="New projects are added as builders list them."
-            />
-          </SectionBoundary>
-        </PlaceSection>
+        <PlaceReviewsAndProjects subject="zone" filter="zoneId" id={zone.id} name={zone.name} />
       </div>
     </>
   );

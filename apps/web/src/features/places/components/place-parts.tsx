@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../../components/icons';
-import { EmptyState } from '../../../components/section-states';
+import { PageNotFound } from '../../../components/page-states';
+import { ProjectPagesGrid } from '../../../components/project-pages-grid';
+import { SectionBoundary } from '../../../components/section-boundary';
+import type { ProjectFilter } from '../../../lib/api/get-project-pages';
+import type { ReviewSubject } from '../api/get-place-reviews';
+import { PlaceReviews } from './place-reviews';
 
 export interface Stat {
   label: string;
@@ -82,15 +87,45 @@ export function PlaceSkeleton({ label }: { label: string }) {
   );
 }
 
+/** A city, zone or locality whose id is unknown. */
 export function PlaceNotFound({ what }: { what: string }) {
   return (
-    <div className="mx-auto max-w-3xl px-4 py-16">
-      <title>Place not found | Nivaas</title>
-      <EmptyState title={`We couldn’t find that ${what}`}>
-        <Link to="/" className="font-semibold text-brand-700 underline">
-          Browse cities from the home page
-        </Link>
-      </EmptyState>
-    </div>
+    <PageNotFound
+      title={`We couldn’t find that ${what}`}
+      documentTitle="Place not found"
+      back={{ to: '/', label: 'Browse cities from the home page' }}
+    />
+  );
+}
+
+interface PlaceReviewsAndProjectsProps {
+  subject: ReviewSubject;
+  filter: ProjectFilter;
+  id: number;
+  name: string;
+}
+
+/**
+ * The foot of every place page: what residents say, then the place's projects. Reviews come first
+ * because the projects page on as the visitor scrolls (spec §4) and would otherwise bury them.
+ */
+export function PlaceReviewsAndProjects({ subject, filter, id, name }: PlaceReviewsAndProjectsProps) {
+  return (
+    <>
+      <SectionBoundary name="Reviews">
+        <PlaceReviews subject={subject} id={id} placeName={name} />
+      </SectionBoundary>
+      <PlaceSection id={`${subject}-projects-heading`} title={`Projects in ${name}`}>
+        <SectionBoundary name="Projects">
+          <ProjectPagesGrid
+            filter={filter}
+            id={id}
+            label={`Projects in ${name}`}
+            emptyTitle={`No projects in ${name} yet`}
+            emptyText="New projects are added as builders list them."
+          />
+        </SectionBoundary>
+      </PlaceSection>
+    </>
   );
 }
