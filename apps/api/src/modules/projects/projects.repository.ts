@@ -230,9 +230,23 @@ function possessionIs(possession: Possession): SQL {
   }
 }
 
-/** A name holds the word, or nearly (`<%`: trigram word similarity, over the same index). */
+/** pg_trgm's own default for word similarity (`<%`): below it a name only shares some letters. */
+const NAME_SIMILARITY = 0.6;
+/** How many leading letters a near miss must share; a word no longer than this has no near misses. */
+const NEAR_MISS_STEM = 4;
+
+/**
+ * A name holds the word, or nearly: it holds the word's first four letters and is trigram-similar to
+ * the word ('lakeside' finds 'Lakesid Gardens'). Why the stem: the `<%` operator over the trigram
+ * index must read the posting lists of every trigram of the word, and short common ones (' ba', 'ban')
+ * are thousands of rows long; ILIKE on the stem lets the index narrow first and the similarity is
+ * computed on that handful. Typos mostly fall after the first letters of a word.
+ */
 function nameMatches(word: string): SQL {
-  return or(sql`${projects.name} ilike ${containsPattern(word)}`, sql`${word} <% ${projects.name}`) as SQL;
+  const contains = sql`${projects.name} ilike ${containsPattern(word)}`;
+  if (word.length <= NEAR_MISS_STEM) return contains;
+  const nearMiss = sql`(${projects.name} ilike ${containsPattern(word.slice(0, NEAR_MISS_STEM))} and word_similarity(${word}, ${projects.name}) >= ${NAME_SIMILARITY})`;
+  return or(contains, nearMiss) as SQL;
 }
 
 /** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
@@ -259,7 +273,7 @@ function textMatches(text: TextMatch): SQL {
 }
 
 /** Words shorter than this are too short for the trigram index to narrow anything. */
-const MIN_NAME_WORD = 3;
+export const MIN_NAME_WORD = 3;
 
 /**
  * Projects whose own names answer the text: every word of it (of three letters or more) is in the

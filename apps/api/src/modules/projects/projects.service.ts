@@ -13,6 +13,7 @@ import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
 import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
+import { MIN_NAME_WORD } from './projects.repository';
 import type {
   CatalogueFilters,
   CatalogueOrder,
@@ -38,8 +39,6 @@ function dailySeed(now: Date): string {
 
 /** More words than this add cost, not precision: the rest of a long query is ignored. */
 const MAX_WORDS = 5;
-/** The trigram index on project names needs three characters to narrow anything. */
-const MIN_NAME_WORD = 3;
 
 /** The words of a search, lower-cased, de-duplicated, at most MAX_WORDS. */
 export function wordsOf(text: string): string[] {
