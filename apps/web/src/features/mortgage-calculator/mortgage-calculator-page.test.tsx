@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ function renderPage(path = '/mortage-calculator') {
   });
   render(<RouterProvider router={router} />);
   return {
+    router,
     amount: screen.getByRole('textbox', { name: 'Loan amount' }),
     rate: screen.getByRole('textbox', { name: 'Interest rate' }),
     years: screen.getByRole('textbox', { name: 'Loan tenure' }),
@@ -64,6 +65,12 @@ describe('EMI calculator page', () => {
     const { amount, emi } = renderPage('/mortage-calculator?amount=7500000');
     expect((amount as HTMLInputElement).value).toBe('75,00,000');
     expect(emi()).toBe('₹ 65,087');
+  });
+
+  it('starts afresh when a link brings another amount', async () => {
+    const { router } = renderPage('/mortage-calculator?amount=7500000');
+    await act(() => router.navigate('/mortage-calculator?amount=3000000'));
+    expect((screen.getByRole('textbox', { name: 'Loan amount' }) as HTMLInputElement).value).toBe('30,00,000');
   });
 
   it('ignores an amount it cannot use', () => {

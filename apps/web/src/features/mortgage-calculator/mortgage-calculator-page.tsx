@@ -102,7 +102,13 @@ function Field({ field, label, hint, value, error, prefix, suffix, inputMode, on
 
 export function MortgageCalculatorPage() {
   const [searchParams] = useSearchParams();
-  const [start] = useState(() => initialForm(searchParams.get('amount')));
+  const amount = searchParams.get('amount');
+  // A link with another ?amount= (from a second project) starts the calculator afresh.
+  return <Calculator key={amount ?? ''} amountParam={amount} />;
+}
+
+function Calculator({ amountParam }: { amountParam: string | null }) {
+  const [start] = useState(() => initialForm(amountParam));
   const [form, setForm] = useState<EmiForm>(start);
   const [lastValid, setLastValid] = useState<EmiInput>(() => {
     const parsed = parseEmiForm(start);
