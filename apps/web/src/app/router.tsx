@@ -83,14 +83,6 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/developers/developer-page')).DeveloperPage }),
           },
           {
-            path: 'brokers',
-            lazy: async () => ({ Component: (await import('../features/brokers/brokers-page')).BrokersPage }),
-          },
-          {
-            path: 'broker-info/:brokerId',
-            lazy: async () => ({ Component: (await import('../features/brokers/broker-info-page')).BrokerInfoPage }),
-          },
-          {
             // spec §2: project details; pre-launch projects use the same page with a pre-launch banner.
             path: 'properties/:city/:zone/:location/:name/:id',
             lazy: async () => ({
@@ -109,18 +101,6 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/compare/compare-page')).ComparePage }),
           },
           {
-            path: 'construction',
-            lazy: async () => ({ Component: (await import('../features/construction/construction-page')).ConstructionPage }),
-          },
-          {
-            path: 'contractors',
-            lazy: async () => ({ Component: (await import('../features/construction/contractors-page')).ContractorsPage }),
-          },
-          {
-            path: 'contractors/:companyName/:id',
-            lazy: async () => ({ Component: (await import('../features/construction/contractor-page')).ContractorPage }),
-          },
-          {
             path: 'location-property/:cityName/:id',
             lazy: async () => ({ Component: (await import('../features/places/city-page')).CityPage }),
           },
@@ -131,6 +111,26 @@ export const routes: RouteObject[] = [
           {
             path: 'actual-location/:cityName/:zone/:location/:id',
             lazy: async () => ({ Component: (await import('../features/places/location-page')).LocationPage }),
+          },
+          {
+            path: 'brokers',
+            lazy: async () => ({ Component: (await import('../features/brokers/brokers-page')).BrokersPage }),
+          },
+          {
+            path: 'broker-info/:brokerId',
+            lazy: async () => ({ Component: (await import('../features/brokers/broker-info-page')).BrokerInfoPage }),
+          },
+          {
+            path: 'construction',
+            lazy: async () => ({ Component: (await import('../features/construction/construction-page')).ConstructionPage }),
+          },
+          {
+            path: 'contractors',
+            lazy: async () => ({ Component: (await import('../features/construction/contractors-page')).ContractorsPage }),
+          },
+          {
+            path: 'contractors/:companyName/:id',
+            lazy: async () => ({ Component: (await import('../features/construction/contractor-page')).ContractorPage }),
           },
           {
             path: 'broker-property-details/:unit_Type/:property_Type/:BrokerpropertyId',
