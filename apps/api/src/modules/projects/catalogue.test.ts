@@ -414,6 +414,18 @@ describe('GET /api/project/{id}/similar', () => {
   });
 });
 
+describe('names kept between requests', () => {
+  it('names a locality and builder added after the names were last read', async () => {
+    expect((await list(`${PUBLIC}&limit=1`)).projects).toHaveLength(1);
+    const db = ctx.database.db;
+    const fresh = await createLocation(db, { cityId: ids.beta, name: 'Kharadi' });
+    const builder = await createBuilder(db, { name: 'Fresh Homes' });
+    await createPricedProject(db, { cityId: ids.beta, locationId: fresh.id, builderId: builder.id, name: 'Kharadi One', units: [unit('2', 70 * LAKH)] });
+    const [project] = (await list(`${PUBLIC}&locationId=${fresh.id}`)).projects;
+    expect(project).toMatchObject({ name: 'Kharadi One', location: { id: fresh.id, name: 'Kharadi' }, builder: { id: builder.id, name: 'Fresh Homes' }, city: { name: 'Beta' } });
+  });
+});
+
 describe('GET /api/project/listings', () => {
   it("lists public brokers' listings by default, users' on request, newest first", async () => {
     const brokers = await get('/api/project/listings');

@@ -93,8 +93,19 @@ export interface PageSpec extends RowFilter {
 }
 
 /** Pages loaded together with every unit and media item (and remark, when asked) of their projects. */
+/** A page row: the project's own columns, without the names of its places and builder (see loadPages). */
+export type PageRow = Omit<ProjectRow, 'cityName' | 'zoneName' | 'locationName' | 'builderName' | 'builderLogo' | 'builderDescription' | 'builderEstablishedYear'>;
+
+/** Names of every city, zone, locality and builder, by id: small tables, read whole. */
+export interface PlaceNames {
+  cities: [number, string][];
+  zones: [number, string][];
+  locations: [number, string][];
+  builders: [number, string][];
+}
+
 export type LoadedPages<K extends string> = {
-  pages: Record<K, ProjectRow[]>;
+  pages: Record<K, PageRow[]>;
   units: UnitRow[];
   media: ProjectMediaRow[];
   remarks: RemarkRow[];
@@ -297,26 +308,14 @@ const ORDER_BY: Record<CatalogueOrder, SQL[]> = {
   newest: [desc(projects.updatedAt), desc(projects.id)],
 };
 
-/**
- * A project row (alias x) as the JSON object of ProjectRow, with the names from the place and builder
- * rows joined by placeJoins() (aliases c, l, z, b); `profile` adds the builder's logo and 'about'.
- */
-function projectJson(profile: boolean): SQL {
-  return sql`json_build_object(
+/** A project row (alias x) as the JSON object of PageRow: its own columns only. */
+const pageRowJson = sql`json_build_object(
     'id', x.id, 'name', x.name, 'type', x.type, 'item', x.item, 'status', x.status, 'approval', x.approval,
     'description', x.description, 'updatedAt', x.updated_at, 'ownerId', x.owner_id, 'brokerId', x.broker_id,
     'builderId', x.builder_id, 'tags', x.tags, 'transactionTag', x.transaction_tag, 'possessionDate', x.possession_date,
     'reraNumber', x.rera_number, 'amenities', x.amenities, 'minPrice', x.min_price, 'maxPrice', x.max_price,
-    'cityId', x.city_id, 'cityName', c.name, 'zoneId', x.zone_id, 'zoneName', z.name,
-    'locationId', x.location_id, 'locationName', l.name, 'builderName', b.name
-    ${profile ? sql`, 'builderLogo', b.logo_url, 'builderDescription', b.description, 'builderEstablishedYear', b.established_year` : sql``}
+    'cityId', x.city_id, 'zoneId', x.zone_id, 'locationId', x.location_id
   )`;
-}
-
-const placeJoins = sql`join ${cities} c on c.id = x.city_id
-  join ${locations} l on l.id = x.location_id
-  left join ${zones} z on z.id = x.zone_id
-  left join ${builders} b on b.id = x.builder_id`;
 
 /** Units (alias u) and media (alias m) of the projects `owned` selects, as JSON arrays of UnitRow and ProjectMediaRow. */
 function unitsJson(owned: SQL): SQL {
@@ -406,7 +405,7 @@ export function createProjectsRepository(db: Db) {
       sql` union `,
     );
     const rowsOf = (key: K) => sql`${key}::text, coalesce((
-      select json_agg(${projectJson(false)} order by x.ord) from ${cte(key)} x ${placeJoins}
+      select json_agg(${pageRowJson} order by x.ord) from ${cte(key)} x
     ), '[]'::json)`;
     const remarksPart = withRemarks
       ? sql`coalesce((select json_agg(json_build_object('id', r.id, 'projectId', r.project_id, 'message', r.message, 'createdAt', r.created_at)
@@ -465,8 +464,24 @@ export function createProjectsRepository(db: Db) {
      */
     async findPublicDetail(id: number): Promise<{ row: ProjectRow; units: UnitRow[]; media: ProjectMediaRow[] } | undefined> {
       const result = await db.execute<{ result: { row: ProjectRow; units: UnitRow[]; media: ProjectMediaRow[] } }>(sql`
-        select json_build_object('row', ${projectJson(true)}, 'units', ${unitsJson(sql`= x.id`)}, 'media', ${mediaJson(sql`= x.id`)}) as "result"
-        from (select ${projects}.* from ${projects} where ${and(eq(projects.id, id), ...visibleToPublic())}) x ${placeJoins}`);
+        select json_build_object(
+          'row', json_build_object(
+            'id', x.id, 'name', x.name, 'type', x.type, 'item', x.item, 'status', x.status, 'approval', x.approval,
+            'description', x.description, 'updatedAt', x.updated_at, 'ownerId', x.owner_id, 'brokerId', x.broker_id,
+            'builderId', x.builder_id, 'tags', x.tags, 'transactionTag', x.transaction_tag, 'possessionDate', x.possession_date,
+            'reraNumber', x.rera_number, 'amenities', x.amenities, 'minPrice', x.min_price, 'maxPrice', x.max_price,
+            'cityId', x.city_id, 'cityName', c.name, 'zoneId', x.zone_id, 'zoneName', z.name,
+            'locationId', x.location_id, 'locationName', l.name, 'builderName', b.name,
+            'builderLogo', b.logo_url, 'builderDescription', b.description, 'builderEstablishedYear', b.established_year
+          ),
+          'units', ${unitsJson(sql`= x.id`)},
+          'media', ${mediaJson(sql`= x.id`)}
+        ) as "result"
+        from (select ${projects}.* from ${projects} where ${and(eq(projects.id, id), ...visibleToPublic())}) x
+        join ${cities} c on c.id = x.city_id
+        join ${locations} l on l.id = x.location_id
+        left join ${zones} z on z.id = x.zone_id
+        left join ${builders} b on b.id = x.builder_id`);
       return result.rows[0]?.result;
     },
 
@@ -500,6 +515,19 @@ export function createProjectsRepository(db: Db) {
     async countPublic(filters: CatalogueFilters): Promise<number> {
       const [row] = await db.select({ total: count() }).from(projects).where(catalogueWhere(filters));
       return row?.total ?? 0;
+    },
+
+    /** Every city, zone, locality and builder name by id (hundreds of rows), as one JSON value. */
+    async placeNames(): Promise<PlaceNames> {
+      const pairs = (table: SQL) => sql`coalesce((select json_agg(json_build_array(t.id, t.name)) from ${table} t), '[]'::json)`;
+      const result = await db.execute<{ result: PlaceNames }>(sql`
+        select json_build_object(
+          'cities', ${pairs(sql`${cities}`)}, 'zones', ${pairs(sql`${zones}`)},
+          'locations', ${pairs(sql`${locations}`)}, 'builders', ${pairs(sql`${builders}`)}
+        ) as "result"`);
+      const names = result.rows[0]?.result;
+      if (!names) throw new Error('placeNames: the database returned no result row');
+      return names;
     },
 
     /**

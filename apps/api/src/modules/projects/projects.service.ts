@@ -18,6 +18,7 @@ import type {
   CatalogueFilters,
   CatalogueOrder,
   LoadedPages,
+  PageRow,
   PageSpec,
   ProjectMediaRow,
   ProjectRow,
@@ -43,6 +44,14 @@ const MAX_WORDS = 5;
 /** The words of a search, lower-cased, de-duplicated, at most MAX_WORDS. */
 export function wordsOf(text: string): string[] {
   return [...new Set(text.toLowerCase().split(/\s+/).filter(Boolean))].slice(0, MAX_WORDS);
+}
+
+/** Place and builder names by id. */
+interface Names {
+  cities: Map<number, string>;
+  zones: Map<number, string>;
+  locations: Map<number, string>;
+  builders: Map<number, string>;
 }
 
 /** Free text resolved for the catalogue: how it matches, and the places and builders its words named. */
@@ -135,22 +144,53 @@ const RESOLUTION_CACHE_ENTRIES = 2_000;
 export function createProjectsService(repository: ProjectsRepository, { clock = () => new Date(), countTtlMs = LABEL_TTL_MS }: ProjectsServiceOptions = {}) {
   const counts = createTtlCache<number>({ ttlMs: countTtlMs, maxEntries: COUNT_CACHE_ENTRIES });
   const resolutions = createTtlCache<WordHit[]>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: RESOLUTION_CACHE_ENTRIES });
+  const placeNames = createTtlCache<Names>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: 1 });
 
   /**
-   * Loads pages of projects with their units and media (one statement, whatever the page sizes) and
-   * shapes them as the API's Project. Public reads never load remarks: they are the provider's words
-   * to the owner, not the visitor's business.
+   * Names of places and builders, by id, kept for a minute: labels only (a project's visibility,
+   * including its builder's, is decided in SQL), read whole because the tables are small, and read
+   * again at once when a page names an id the kept copy does not know (a locality added since).
+   * Why: joining four tables into every page costs the embedded database more to plan than to run.
    */
-  function shapePages<K extends string>({ ...pages }: LoadedPages<K>['pages'], units: UnitRow[], media: ProjectMediaRow[], remarks: RemarkRow[]) {
+  async function namesFor(rows: PageRow[]): Promise<Names> {
+    const known = (names: Names) =>
+      rows.every(
+        (row) =>
+          names.cities.has(row.cityId) &&
+          names.locations.has(row.locationId) &&
+          (row.zoneId === null || names.zones.has(row.zoneId)) &&
+          (row.builderId === null || names.builders.has(row.builderId)),
+      );
+    const kept = await placeNames.get('all', loadNames);
+    if (known(kept)) return kept;
+    const fresh = await placeNames.refresh('all', loadNames);
+    if (!known(fresh)) throw new Error('a page names a place or builder that does not exist');
+    return fresh;
+  }
+
+  async function loadNames(): Promise<Names> {
+    const { cities, zones, locations, builders } = await repository.placeNames();
+    return { cities: new Map(cities), zones: new Map(zones), locations: new Map(locations), builders: new Map(builders) };
+  }
+
+  /** Page rows with their names, units and media, as the API's Project. */
+  async function shapePages<K extends string>(pages: LoadedPages<K>['pages'], units: UnitRow[], media: ProjectMediaRow[], remarks: RemarkRow[]) {
+    const names = await namesFor(Object.values<PageRow[]>(pages).flat());
     const unitsBy = groupBy(units, (unit) => unit.projectId);
     const mediaBy = groupBy(media, (item) => item.projectId);
     const remarksBy = groupBy(remarks, (remark) => remark.projectId);
     const shaped = {} as Record<K, { row: ProjectRow; project: Project }[]>;
     for (const key of Object.keys(pages) as K[]) {
-      shaped[key] = pages[key].map((row) => ({
-        row,
-        project: toProject(row, unitsBy.get(row.id) ?? [], mediaBy.get(row.id) ?? [], remarksBy.get(row.id) ?? []),
-      }));
+      shaped[key] = pages[key].map((pageRow) => {
+        const row: ProjectRow = {
+          ...pageRow,
+          cityName: names.cities.get(pageRow.cityId) ?? '',
+          zoneName: pageRow.zoneId === null ? null : (names.zones.get(pageRow.zoneId) ?? null),
+          locationName: names.locations.get(pageRow.locationId) ?? '',
+          builderName: pageRow.builderId === null ? null : (names.builders.get(pageRow.builderId) ?? null),
+        };
+        return { row, project: toProject(row, unitsBy.get(row.id) ?? [], mediaBy.get(row.id) ?? [], remarksBy.get(row.id) ?? []) };
+      });
     }
     return shaped;
   }
@@ -248,7 +288,7 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
         properties: repository.publicSpec(filters, 'price_asc', { offset: 0, limit: properties }),
       };
       const { pages, units, media, remarks, liveBuilders } = await repository.loadPages(specs, { builderIds });
-      const shaped = shapePages(pages, units, media, remarks);
+      const shaped = await shapePages(pages, units, media, remarks);
       return {
         suggestions: shaped.suggestions.map(({ project }) => project),
         properties: shaped.properties.map(({ project }) => project),

@@ -10,6 +10,8 @@
  */
 export interface TtlCache<T> {
   get(key: string, load: () => Promise<T>): Promise<T>;
+  /** Loads again now, whatever is kept, and keeps the new value. */
+  refresh(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 export interface TtlCacheOptions {
@@ -21,23 +23,25 @@ export interface TtlCacheOptions {
 
 export function createTtlCache<T>({ ttlMs, maxEntries, now = Date.now }: TtlCacheOptions): TtlCache<T> {
   const entries = new Map<string, { value: Promise<T>; expires: number }>();
+  function store(key: string, load: () => Promise<T>): Promise<T> {
+    entries.delete(key);
+    const value = load();
+    entries.set(key, { value, expires: now() + ttlMs });
+    value.catch(() => {
+      if (entries.get(key)?.value === value) entries.delete(key);
+    });
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries) break;
+      entries.delete(oldest);
+    }
+    return value;
+  }
   return {
     get(key, load) {
-      const at = now();
       const cached = entries.get(key);
-      if (cached && cached.expires > at) return cached.value;
-      entries.delete(key);
-      const value = load();
-      entries.set(key, { value, expires: at + ttlMs });
-      value.catch(() => {
-        if (entries.get(key)?.value === value) entries.delete(key);
-      });
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break;
-        entries.delete(oldest);
-      }
-      return value;
+      return cached && cached.expires > now() ? cached.value : store(key, load);
     },
+    refresh: store,
   };
 }
 
