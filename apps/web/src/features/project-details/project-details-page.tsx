@@ -6,9 +6,9 @@ import { CompareButton } from '../../components/compare-button';
 import { EnquiryForm } from '../../components/enquiry-form';
 import { BuildingIcon, CalendarIcon, MapPinIcon, ShieldCheckIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
-import { ErrorState } from '../../components/section-states';
+import { PageError } from '../../components/page-states';
 import { SmartImage } from '../../components/smart-image';
-import { isNotFound, serverMessage } from '../../lib/api/error-text';
+import { isNotFound } from '../../lib/api/error-text';
 import { useGetProjectQuery } from '../../lib/api/get-project';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { cityPath, locationPath, zonePath } from '../../lib/place-paths';
@@ -55,14 +55,10 @@ export function ProjectDetailsPage() {
   if (id === null || (query.isError && isNotFound(query.error))) return <ProjectNotFound />;
   if (query.isError) {
     return (
-      <div className="mx-auto max-w-7xl px-4 py-10 lg:px-8">
+      <>
         <title>Property | Nivaas</title>
-        <ErrorState
-          title="Failed to fetch property"
-          message={serverMessage(query.error) ?? 'Check your connection and try again.'}
-          onRetry={() => void query.refetch()}
-        />
-      </div>
+        <PageError title="Failed to fetch property" error={query.error} onRetry={query.refetch} />
+      </>
     );
   }
   const project = query.data;

@@ -6,11 +6,10 @@ import { CompareButton } from '../../components/compare-button';
 import { SlidersIcon } from '../../components/icons';
 import { ProjectCard, ProjectCardSkeleton } from '../../components/project-card';
 import { SectionBoundary } from '../../components/section-boundary';
-import { EmptyState, ErrorState } from '../../components/section-states';
-import { serverMessage } from '../../lib/api/error-text';
+import { PagedList } from '../../components/paged-list';
+import { EmptyState } from '../../components/section-states';
 import { useGetLocationQuery } from '../../lib/api/get-location';
 import { flattenPages } from '../../lib/api/get-project-pages';
-import { useSentinel } from '../../lib/use-sentinel';
 import { useGetResultsInfiniteQuery } from './api/get-results';
 import { FilterPanel } from './components/filter-panel';
 import { FilterSheet } from './components/filter-sheet';
@@ -46,10 +45,6 @@ export function ResultsPage() {
   const projects = useMemo(() => flattenPages(current?.pages.map((page) => page.projects)), [current]);
   const total = current?.pages[0]?.total;
 
-  // spec §4 'Paging': the next page when the sentinel shows, more remain and nothing is loading.
-  const canLoadMore = results.hasNextPage && !results.isFetching && !results.isError;
-  const sentinel = useSentinel(() => void results.fetchNextPage(), canLoadMore);
-
   // Every change is a new history entry, so Back undoes it; the address is the whole search.
   const apply = (next: ResultsFilters) => setParams(filtersToParams(next));
   const refinements = countRefinements(filters);
@@ -61,79 +56,40 @@ export function ResultsPage() {
   else heading = 'All properties';
 
   const loadingFirstPage = !current && !results.isError;
-  const failedFirstPage = results.isError && projects.length === 0 && !results.isFetching;
 
-  let body;
-  if (failedFirstPage) {
-    body = (
-      <ErrorState
-        title="Failed to fetch projects"
-        message={serverMessage(results.error) ?? 'Check your connection and try again.'}
-        onRetry={() => void results.refetch()}
+  const body = (
+    <>
+      {/* spec §4 'Paging': the next page when the sentinel shows, more remain and nothing is loading. */}
+      <PagedList
+        query={results}
+        items={projects}
+        label="Properties"
+        gridClassName={GRID}
+        renderItem={(project) => <ProjectCard project={project} action={<CompareButton project={project} variant="card" />} />}
+        errorTitle="Failed to fetch projects"
+        skeleton={<ProjectCardSkeleton />}
+        paging="scroll"
+        replacing={loadingFirstPage}
+        empty={
+          <EmptyState title="No properties match this search">
+            <p>
+              {refinements > 0
+                ? 'Try a wider budget or fewer filters.'
+                : 'Try another locality, project or builder name in the search box.'}
+            </p>
+            {refinements > 0 && (
+              <button type="button" onClick={() => apply(clearRefinements(filters))} className="btn-primary mt-4">
+                Clear filters
+              </button>
+            )}
+          </EmptyState>
+        }
       />
-    );
-  } else if (loadingFirstPage) {
-    body = (
-      <ul className={GRID} aria-busy="true" aria-label="Loading properties">
-        {Array.from({ length: 6 }, (_, i) => (
-          <li key={i}>
-            <ProjectCardSkeleton />
-          </li>
-        ))}
-      </ul>
-    );
-  } else if (projects.length === 0) {
-    body = (
-      <EmptyState title="No properties match this search">
-        <p>
-          {refinements > 0
-            ? 'Try a wider budget or fewer filters.'
-            : 'Try another locality, project or builder name in the search box.'}
-        </p>
-        {refinements > 0 && (
-          <button type="button" onClick={() => apply(clearRefinements(filters))} className="btn-primary mt-4">
-            Clear filters
-          </button>
-        )}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <ul className={GRID} aria-label="Properties" aria-busy={results.isFetching || undefined}>
-          {projects.map((project) => (
-            <li key={project.id}>
-              <ProjectCard project={project} action={<CompareButton project={project} variant="card" />} />
-            </li>
-          ))}
-          {results.isFetchingNextPage &&
-            Array.from({ length: 3 }, (_, i) => (
-              <li key={`more-${i}`} aria-hidden="true">
-                <ProjectCardSkeleton />
-              </li>
-            ))}
-        </ul>
-        <div ref={sentinel} aria-hidden="true" className="h-px" />
-        {results.isError && !results.isFetching ? (
-          <div className="mt-6">
-            <ErrorState
-              title="Failed to fetch projects"
-              message="The next properties could not load."
-              onRetry={() => void results.fetchNextPage()}
-            />
-          </div>
-        ) : (
-          <p className="mt-8 text-center text-sm text-slate-600" role="status">
-            {results.isFetchingNextPage
-              ? 'Loading more properties…'
-              : results.hasNextPage
-                ? ''
-                : `That's all ${propertiesText(projects.length)}.`}
-          </p>
-        )}
-      </>
-    );
-  }
+      {!loadingFirstPage && projects.length > 0 && !results.hasNextPage && !results.isError && (
+        <p className="mt-8 text-center text-sm text-slate-600">{`That's all ${propertiesText(projects.length)}.`}</p>
+      )}
+    </>
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8 lg:px-8">
