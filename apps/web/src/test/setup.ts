@@ -1,6 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetConsoleErrors, takeUnexpectedConsoleErrors } from './console-errors';
+
+// Pages are lazy route chunks: the first render in a file transforms the chunk, which on two busy
+// cores can take longer than Testing Library's 1 s default for findBy/waitFor.
+configure({ asyncUtilTimeout: 5000 });
 
 // Tests never reach the network. A request still in flight when a test ends (after its mockApi was
 // removed) fails quietly instead of trying localhost.

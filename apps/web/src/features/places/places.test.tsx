@@ -33,7 +33,7 @@ describe('city page', () => {
         pagination: { page: 1, limit: 100, total: 1, hasMore: false },
       },
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Property in Bengaluru' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Property in Bengaluru' })).toBeTruthy();
     expect((await screen.findByRole('link', { name: /East Bengaluru/ })).getAttribute('href')).toBe(
       '/location-property/bengaluru/east-bengaluru/10',
     );
