@@ -1,6 +1,6 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, asc, count, eq, ilike, isNotNull, type SQL, sql } from '@nivaas/db/orm';
+import { and, asc, count, eq, exists, ilike, isNotNull, type SQL, sql } from '@nivaas/db/orm';
 import { containsPattern } from '../projects/projects.repository';
 
 const { builders, cities, projects } = schema;
@@ -45,7 +45,8 @@ function publicBuilders(): SQL[] {
 
 /** A builder's projects that the public sees: builder projects, live and approved (the builder itself is checked separately). */
 function liveProjects(): SQL[] {
-  return [eq(projects.item, 'project'), eq(projects.status, 'active'), eq(projects.approval, 'approved'), isNotNull(projects.builderId)];
+  // Literals, so the planner can use the partial indexes on public projects.
+  return [eq(projects.item, 'project'), sql`${projects.status} = 'active'`, sql`${projects.approval} = 'approved'`, isNotNull(projects.builderId)];
 }
 
 const PLACE_COLUMNS = { cityId: projects.cityId, zoneId: projects.zoneId, locationId: projects.locationId } as const;
@@ -62,8 +63,16 @@ export function createBuildersRepository(db: Db) {
       const conditions = publicBuilders();
       if (search) conditions.push(ilike(builders.name, containsPattern(search.toLowerCase())));
       if (place) {
+        // Per builder, 'has one live project there': the builder's live projects are an index range
+        // (projects_public_builder_price_idx), and the first one in the place ends the search, where
+        // collecting every live project of a city first would read thousands of rows.
         conditions.push(
-          sql`${builders.id} in (select ${projects.builderId} from ${projects} where ${and(eq(PLACE_COLUMNS[place.key], place.id), ...liveProjects())})`,
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(projects)
+              .where(and(eq(projects.builderId, builders.id), eq(PLACE_COLUMNS[place.key], place.id), ...liveProjects())),
+          ),
         );
       }
       return db

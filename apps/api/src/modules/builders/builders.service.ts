@@ -36,8 +36,16 @@ export function createBuildersService(repository: BuildersRepository, projects: 
      */
     async list(query: BuilderListQuery): Promise<{ builders: Builder[]; pagination: Pagination }> {
       const place = placeOf(query);
-      const [rows, counts] = await Promise.all([repository.listPublic({ search: query.search, place }), countsByBuilder()]);
-      const all = rows.map((row) => toBuilder(row, counts.get(row.id) ?? []));
+      // A city is answered from the per-city counts every builder's card needs anyway (one grouped
+      // scan, kept briefly), rather than by asking each builder about thousands of a city's rows.
+      const byCity = place?.key === 'cityId' ? place.id : undefined;
+      const [rows, counts] = await Promise.all([
+        repository.listPublic({ search: query.search, place: byCity === undefined ? place : undefined }),
+        countsByBuilder(),
+      ]);
+      const all = rows
+        .filter((row) => byCity === undefined || (counts.get(row.id) ?? []).some((entry) => entry.cityId === byCity))
+        .map((row) => toBuilder(row, counts.get(row.id) ?? []));
       if (query.sort === 'projects_desc') all.sort((a, b) => b.projectCount - a.projectCount || a.name.localeCompare(b.name) || a.id - b.id);
       const offset = offsetOf(query);
       const builders = all.slice(offset, offset + query.limit);
