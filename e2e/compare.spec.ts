@@ -53,8 +53,10 @@ test.describe('compare (spec §4)', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/property-detail-page?search=bengaluru');
     await cards(page).first().getByRole('link').click();
-    await page.getByRole('button', { name: 'Add to compare' }).click();
-    await expect(page.getByRole('button', { name: 'Added to compare' })).toHaveAttribute('aria-pressed', 'true');
+    // The results' card buttons are named 'Add to compare: {name}': wait for the details page itself.
+    await expect(page).toHaveURL(/\/(properties|prelaunch)\//);
+    await page.getByRole('button', { name: 'Add to compare', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Added to compare', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.goBack();
     await cards(page).nth(1).getByRole('button', { name: /^Add to compare/ }).click();
     await page.getByRole('region', { name: 'Compare projects' }).getByRole('link', { name: 'Compare 2' }).click();
