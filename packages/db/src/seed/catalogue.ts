@@ -254,6 +254,9 @@ const AFFORDABLE_SQFT = 600;
 export function* catalogueChunks(input: CatalogueInput, total: number, chunkSize: number): Generator<CatalogueChunk> {
   const random = randomFor('catalogue');
   const approvedBrokers = input.brokers.filter((broker) => broker.approval === 'approved');
+  // A broker works the city they are registered in, as a builder builds where it is active.
+  const brokersByCity = new Map<number, BrokerRef[]>();
+  for (const broker of approvedBrokers) brokersByCity.set(broker.cityId, [...(brokersByCity.get(broker.cityId) ?? []), broker]);
   const cityWeights = input.cities.map((city) => [city, city.seed.share] as const);
   const ids = { unit: 0, media: 0, remark: 0, audit: 0, lead: 0 };
 
@@ -266,7 +269,7 @@ export function* catalogueChunks(input: CatalogueInput, total: number, chunkSize
       const builder = random.pick(input.builders.byCity.get(city.id) ?? input.builders.refs);
       addProject(chunk, ids, random, { id, city, location, builder, input });
     } else {
-      const broker = random.chance(0.7) ? random.pick(approvedBrokers) : undefined;
+      const broker = random.chance(0.7) ? random.pick(brokersByCity.get(city.id) ?? approvedBrokers) : undefined;
       const ownerId = broker ? undefined : random.pick(input.listingOwnerIds);
       addListing(chunk, ids, random, { id, city, location, broker, ownerId, input });
     }
