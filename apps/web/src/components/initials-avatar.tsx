@@ -1,14 +1,9 @@
 import { SmartImage } from './smart-image';
 
+/** 'Sobha Limited' -> 'SL'; words without a letter ('&', '-') are skipped, so 'Kaveri & Sons' -> 'KS'. */
 export function initialsOf(name: string): string {
-  return (
-    name
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((word) => word[0]?.toUpperCase() ?? '')
-      .join('') || '?'
-  );
+  const words = name.split(/\s+/).filter((word) => /\p{L}/u.test(word));
+  return words.slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('') || '?';
 }
 
 interface InitialsAvatarProps {

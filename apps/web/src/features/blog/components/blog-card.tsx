@@ -1,7 +1,8 @@
 import type { BlogSummary } from '@nivaas/contracts/blog.schema';
 import { Link } from 'react-router';
 import { SmartImage } from '../../../components/smart-image';
-import { blogDate, blogPath } from '../lib/blog-rules';
+import { blogPath } from '../../../lib/blog-path';
+import { blogDate } from '../lib/blog-rules';
 
 export function BlogCard({ blog, headingLevel = 'h2' }: { blog: BlogSummary; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;

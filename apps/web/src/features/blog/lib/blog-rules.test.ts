@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleBlocks, blogPath, keepActiveBlogs } from './blog-rules';
+import { articleBlocks, keepActiveBlogs } from './blog-rules';
 
 describe('keepActiveBlogs (spec §5)', () => {
   it('keeps only active posts, whatever the case', () => {
@@ -11,15 +11,6 @@ describe('keepActiveBlogs (spec §5)', () => {
       { id: 5, status: 'draft' },
     ] as unknown as { id: number; status: 'active' | 'inactive' }[];
     expect(keepActiveBlogs(blogs).map((blog) => blog.id)).toEqual([1, 3, 4]);
-  });
-});
-
-describe('blogPath', () => {
-  it('is /blog/{title}/{id}', () => {
-    expect(blogPath({ id: 9, slug: 'stamp-duty-in-karnataka', title: 'Stamp duty in Karnataka' })).toBe(
-      '/blog/stamp-duty-in-karnataka/9',
-    );
-    expect(blogPath({ id: 9, slug: '', title: 'Stamp Duty 2026' })).toBe('/blog/stamp-duty-2026/9');
   });
 });
 

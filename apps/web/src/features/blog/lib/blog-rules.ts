@@ -1,14 +1,8 @@
 import type { BlogSummary } from '@nivaas/contracts/blog.schema';
-import { pathSegment } from '../../../lib/project-path';
 
 /** spec §5: blog lists keep only status active, compared case-insensitively. */
 export function keepActiveBlogs<T extends Pick<BlogSummary, 'status'>>(blogs: readonly T[]): T[] {
   return blogs.filter((blog) => String(blog.status).trim().toLowerCase() === 'active');
-}
-
-/** spec §2 /blog/{title}/{id}. */
-export function blogPath(blog: Pick<BlogSummary, 'id' | 'slug' | 'title'>): string {
-  return `/blog/${pathSegment(blog.slug || blog.title)}/${blog.id}`;
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });

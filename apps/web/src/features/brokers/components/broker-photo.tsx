@@ -1,8 +1,5 @@
+import { initialsOf } from '../../../components/initials-avatar';
 import { SmartImage } from '../../../components/smart-image';
-
-function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((word) => word[0]?.toUpperCase() ?? '').join('') || '?';
-}
 
 /** A broker's photo in a circle, or their initials when they have none. */
 export function BrokerPhoto({ name, photo, size = 'md' }: { name: string; photo: string | null; size?: 'md' | 'lg' }) {
@@ -10,7 +7,7 @@ export function BrokerPhoto({ name, photo, size = 'md' }: { name: string; photo:
   if (!photo) {
     return (
       <span aria-hidden="true" className={`grid shrink-0 place-items-center rounded-full bg-brand-100 font-extrabold text-brand-800 ${box}`}>
-        {initials(name)}
+        {initialsOf(name)}
       </span>
     );
   }

@@ -1,7 +1,7 @@
 import type { Builder } from '@nivaas/contracts/builder.schema';
 import { Link } from 'react-router';
 import { MapPinIcon } from '../../../components/icons';
-import { developerPath } from '../lib/developer-path';
+import { builderPath } from '../../../lib/search/search-targets';
 import { BuilderLogo } from './builder-logo';
 
 const count = new Intl.NumberFormat('en-IN');
@@ -14,7 +14,7 @@ export function BuilderCard({ builder }: { builder: Builder }) {
         <BuilderLogo name={builder.name} logo={builder.logo} />
         <div className="min-w-0">
           <h2 className="line-clamp-2 text-base leading-snug font-bold text-slate-900">
-            <Link to={developerPath(builder)} className="after:absolute after:inset-0 focus:outline-none">
+            <Link to={builderPath(builder)} className="after:absolute after:inset-0 focus:outline-none">
               {builder.name}
             </Link>
           </h2>

@@ -1,5 +1,5 @@
+import { initialsOf } from '../../../components/initials-avatar';
 import { SmartImage } from '../../../components/smart-image';
-import { initials } from '../lib/developer-path';
 
 /** A builder's logo on white, or its initials when it has none. */
 export function BuilderLogo({ name, logo, size = 'md' }: { name: string; logo: string | null; size?: 'md' | 'lg' }) {
@@ -7,7 +7,7 @@ export function BuilderLogo({ name, logo, size = 'md' }: { name: string; logo: s
   if (!logo) {
     return (
       <span aria-hidden="true" className={`grid shrink-0 place-items-center rounded-xl bg-brand-50 font-extrabold text-brand-800 ring-1 ring-brand-100 ${box}`}>
-        {initials(name)}
+        {initialsOf(name)}
       </span>
     );
   }

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CardRail, CardRailSkeleton } from '../../../components/card-rail';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 import { SmartImage } from '../../../components/smart-image';
-import { pathSegment } from '../../../lib/project-path';
+import { blogPath } from '../../../lib/blog-path';
 import { useGetLatestBlogsQuery } from '../api/get-latest-blogs';
 import { HomeSection } from './home-section';
 
@@ -51,7 +51,7 @@ export function LatestBlogs() {
               <div className="flex flex-1 flex-col p-4">
                 <h3 className="line-clamp-2 font-bold text-slate-900">
                   <Link
-                    to={`/blog/${pathSegment(blog.slug || blog.title)}/${blog.id}`}
+                    to={blogPath(blog)}
                     className="after:absolute after:inset-0 focus:outline-none group-hover:text-brand-800"
                   >
                     {blog.title}
