@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCardPrice,
   formatCardPriceRange,
+  formatChatCardPrice,
   formatDashboardPrice,
   formatPrice,
   formatPriceRange,
@@ -126,4 +127,28 @@ describe('formatCardPrice (spec §5 broker cards)', () => {
   it('shows 0 without units', () => {
     expect(formatCardPriceRange([])).toBe('0');
   });
+});
+
+describe('formatChatCardPrice (spec §5 chat card price)', () => {
+  it.each([
+    ['₹1,25,00,000', '1.25 Cr'],
+    ['₹1,25,00,000 - ₹1,50,00,000', '1.25 Cr'],
+    ['₹85,00,000–₹95,00,000', '85.00 Lakh'],
+    ['10000000', '1.00 Cr'],
+    [8_500_000, '85.00 Lakh'],
+    ['100000', '1.00 Lakh'],
+    ['₹45,500', '46 K'],
+    ['1000', '1 K'],
+    ['999', '999'],
+    [0, '0'],
+  ])('%s reads %s', (price, expected) => {
+    expect(formatChatCardPrice(price)).toBe(expected);
+  });
+
+  it.each([[''], ['Price on request'], ['-'], ['- ₹50,00,000'], [null], [undefined], [Number.NaN], [{}]])(
+    '%s is N/A',
+    (price) => {
+      expect(formatChatCardPrice(price)).toBe('N/A');
+    },
+  );
 });
