@@ -15,3 +15,4 @@ export * from './builder.schema';
 export * from './price-query.schema';
 export * from './price-query';
 export * from './search.schema';
+export * from './chat.schema';
