@@ -1,11 +1,14 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
+import { createAuthExtra, persistLogins, restoreStoredLogins } from '../lib/auth/auth-persistence';
+import { authSlice } from '../lib/auth/auth-slice';
 import { citySelected, citySlice } from '../lib/city/city-slice';
 import { compareAdded, compareCleared, compareRemoved, compareSlice } from '../lib/compare/compare-slice';
 import { writeCompareSet, writeSelectedCity } from '../lib/storage';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
+  [authSlice.reducerPath]: authSlice.reducer,
   [citySlice.reducerPath]: citySlice.reducer,
   [compareSlice.reducerPath]: compareSlice.reducer,
 });
@@ -26,11 +29,21 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     effect: (_action, listenerApi) => writeCompareSet((listenerApi.getState() as RootState).compare.items),
   });
 
-  return configureStore({
+  // spec §3 'Storage': the user and broker logins are kept (encrypted) in local storage.
+  persistLogins(listener);
+
+  const authExtra = createAuthExtra();
+  const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: authExtra } })
+        .prepend(listener.middleware)
+        .concat(api.middleware),
   });
+  // Decrypting the stored logins is asynchronous; requests wait on this before picking a token.
+  authExtra.loginsRestored = restoreStoredLogins(store);
+  return store;
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,4 +1,5 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createAuthBaseQuery } from '../auth/auth-base-query';
 
 /**
  * The one RTK Query slice. Features add their endpoints with `api.injectEndpoints` in one file per
@@ -6,7 +7,9 @@ import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: '/api' }),
+  // spec §4/§8: bearer token on every call, one refresh per request on 401 (lib/auth/auth-base-query.ts).
+  // An endpoint picks the broker's or user's slot with `extraOptions: { as: 'broker' }`.
+  baseQuery: createAuthBaseQuery('/api'),
   // A response that breaks its contract becomes an ordinary error state (with a retry button)
   // instead of an exception thrown out of the hook.
   catchSchemaFailure: (error) => ({

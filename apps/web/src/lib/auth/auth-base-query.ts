@@ -1,0 +1,90 @@
+import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { loginFor, loginsCleared, tokenRefreshed, type AuthState } from './auth-slice';
+import type { AuthExtra } from './auth-persistence';
+import type { LoginRole, StoredLogin } from './stored-login';
+
+/**
+ * Per-endpoint choice of slot: `extraOptions: { as: 'broker' }` sends the broker's token even when a
+ * user is signed in too (broker pages). Without it the session token is sent (spec §6: user first).
+ */
+export interface AuthExtraOptions {
+  as?: LoginRole;
+}
+
+export const REFRESH_PATH = '/auth/portal/refresh-token';
+
+type AuthBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, AuthExtraOptions, FetchBaseQueryMeta>;
+
+function withToken(args: string | FetchArgs, token: string | undefined): FetchArgs {
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  if (!token) return request;
+  const headers = new Headers(request.headers as HeadersInit | undefined);
+  if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+  return { ...request, headers };
+}
+
+function pathOf(args: string | FetchArgs): string {
+  return (typeof args === 'string' ? args : args.url).split('?')[0] ?? '';
+}
+
+/** The refresh response's token, or null for anything else (spec §8: a response without token is invalid). */
+function tokenFrom(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const token = (data as { token?: unknown }).token;
+  return typeof token === 'string' && token !== '' ? token : null;
+}
+
+/**
+ * The request layer of spec §4 and §8:
+ * - every portal call carries `Authorization: Bearer <token>` when a login is stored;
+ * - a 401 triggers one refresh for that request (never for the refresh call itself, and not when the
+ *   stored login lacks the email or role the refresh call must name), then the request is retried once;
+ * - requests failing while a refresh is under way wait for it and retry with its token;
+ * - the new token is written to the slot of its role; a failed or tokenless refresh clears both logins.
+ */
+export function createAuthBaseQuery(baseUrl: string): AuthBaseQuery {
+  const raw = fetchBaseQuery({ baseUrl });
+
+  async function refresh(login: StoredLogin, api: Parameters<AuthBaseQuery>[1], extra: AuthExtra): Promise<string | null> {
+    const role = login.role;
+    const running = extra.refreshes.get(role);
+    if (running) return running;
+    const started = (async () => {
+      const result = await raw(
+        {
+          url: REFRESH_PATH,
+          method: 'POST',
+          body: { email: login.email, role, app: 'portal' },
+          credentials: 'include',
+        },
+        api,
+        {},
+      );
+      const token = result.error ? null : tokenFrom(result.data);
+      if (token) api.dispatch(tokenRefreshed({ role, token }));
+      else api.dispatch(loginsCleared());
+      return token;
+    })().finally(() => extra.refreshes.delete(role));
+    extra.refreshes.set(role, started);
+    return started;
+  }
+
+  return async (args, api, extraOptions = {}) => {
+    const extra = api.extra as AuthExtra | undefined;
+    // After a reload the logins are still being decrypted: wait, or the first calls go out anonymous.
+    if (extra) await extra.loginsRestored;
+
+    const login = loginFor(api.getState() as { auth: AuthState }, extraOptions.as);
+    const result = await raw(withToken(args, login?.token), api, extraOptions);
+    if (result.error?.status !== 401 || !login || !extra || pathOf(args) === REFRESH_PATH) return result;
+    if (!login.email || !login.role) return result;
+
+    // Another request may have refreshed this slot while ours was in flight: use its token as is.
+    const current = loginFor(api.getState() as { auth: AuthState }, login.role);
+    if (!current) return result;
+    const token = current.token !== login.token ? current.token : await refresh(login, api, extra);
+    if (!token) return result;
+    return raw(withToken(args, token), api, extraOptions);
+  };
+}
