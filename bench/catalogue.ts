@@ -13,6 +13,7 @@
  * 5. Writes bench/reports/catalogue.md. Not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -250,7 +251,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
 
   // The media folder the app serves; the bench seeds without pictures, so it only has to exist.
   mkdirSync(path.join(dataDir, 'media'), { recursive: true });
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') });
+  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') });
   const app = await buildApp({ config, database });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ success: true, message: 'constant' }));

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
+import { accessTokenKey } from './modules/auth/tokens';
 import { createLogger } from './logger';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
@@ -17,10 +18,12 @@ import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import auth from './plugins/auth';
 import compression from './plugins/compression';
 import errors from './plugins/errors';
 import media from './plugins/media';
 import openApi from './plugins/openapi';
+import publicCache from './plugins/public-cache';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 
@@ -30,6 +33,8 @@ export interface AppDeps {
   database: Database;
   /** Defaults to a pino logger built from `config`. */
   logger?: FastifyBaseLogger;
+  /** The app's clock (token expiry, passcode expiry, rate windows); tests pass one they can move. */
+  clock?: () => Date;
 }
 
 const API_PREFIX = '/api';
@@ -39,7 +44,7 @@ const API_PREFIX = '/api';
  * Plugins first (errors and headers must see every route), then the API modules, then the web app,
  * whose catch-all route is the fallback for everything else.
  */
-export async function buildApp({ config, database, logger }: AppDeps) {
+export async function buildApp({ config, database, logger, clock = () => new Date() }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     genReqId: requestIdFor,
@@ -54,6 +59,10 @@ export async function buildApp({ config, database, logger }: AppDeps) {
 
   await app.register(errors);
   await app.register(securityHeaders);
+  // Before the modules (and the public cache), so every route sees `request.principal`.
+  await app.register(auth, { key: accessTokenKey(config), clock });
+  // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
+  await app.register(publicCache, { database, maxBytes: config.publicCacheBytes });
   await app.register(compression);
   await app.register(openApi);
   await app.register(media, { mediaDir: config.mediaDir });

@@ -35,6 +35,8 @@ describe('loadConfig', () => {
         REDIS_URL: 'redis://127.0.0.1:6379',
         WEB_DIST_DIR: '/opt/web',
         SEED_ON_START: 'false',
+        JWT_SECRET: 'k'.repeat(32),
+        PUBLIC_ORIGIN: 'https://nivaas.example.com/some/path',
       },
       root,
     );
@@ -48,7 +50,18 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       webDistDir: '/opt/web',
       seedOnStart: false,
+      jwtSecret: 'k'.repeat(32),
+      otpSender: 'outbox',
+      publicOrigin: 'https://nivaas.example.com',
     });
+  });
+
+  it('requires a JWT_SECRET of at least 32 characters in production, and an SMTP_URL for the smtp sender', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, root)).toThrow(/JWT_SECRET: is required/);
+    expect(() => loadConfig({ JWT_SECRET: 'short' }, root)).toThrow(/JWT_SECRET: must be at least 32 characters/);
+    expect(() => loadConfig({ OTP_SENDER: 'smtp' }, root)).toThrow(/SMTP_URL: is required/);
+    // Outside production an unset secret is fine: tokens.ts generates one and keeps it in the data folder.
+    expect(loadConfig({ NODE_ENV: 'development' }, root).jwtSecret).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {

@@ -28,6 +28,22 @@ export interface Config {
   redisUrl: string | undefined;
   webDistDir: string;
   seedOnStart: boolean;
+  /**
+   * HS256 key for access tokens. Required in production; elsewhere, when unset, one is generated once and kept in
+   * `<dataDir>/secrets/jwt-secret` so restarts keep sessions (modules/auth/tokens.ts).
+   */
+  jwtSecret: string | undefined;
+  /** How passcodes, reset links and notices leave: kept in outbox_messages, or e-mailed through SMTP. */
+  otpSender: 'outbox' | 'smtp';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** An SMS gateway that takes `POST {to, message}` (modules/auth/senders/sms-sender.ts); phone codes stay in the outbox without it. */
+  smsWebhookUrl: string | undefined;
+  smsWebhookToken: string | undefined;
+  /** The site's public address for links in messages (reset-password); the request's own origin when unset. */
+  publicOrigin: string | undefined;
+  /** Bytes of public answers kept in memory (plugins/public-cache.ts); 0 turns the cache off. */
+  publicCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -54,6 +70,14 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   SEED_ON_START: booleanFlag.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  OTP_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  MAIL_FROM: z.string().trim().min(3).default('Nivaas <no-reply@nivaas.local>'),
+  SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
+  PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
 /**
@@ -92,6 +116,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const vars = parsed.data;
+  const problems: string[] = [];
+  // A generated key lives on one machine's disk: several production processes would each sign with their own.
+  if (vars.NODE_ENV === 'production' && vars.JWT_SECRET === undefined) {
+    problems.push('JWT_SECRET: is required when NODE_ENV=production (at least 32 characters)');
+  }
+  if (vars.OTP_SENDER === 'smtp' && vars.SMTP_URL === undefined) problems.push('SMTP_URL: is required when OTP_SENDER=smtp');
+  if (problems.length > 0) throw new ConfigError(problems);
   // Relative paths are taken from the repository root, not the working directory, so
   // `npm run dev -w @nivaas/api` (which runs in apps/api) finds the same data as `npm start`.
   const fromRoot = (value: string | undefined, fallback: string) => path.resolve(repoRoot, value ?? fallback);
@@ -110,5 +141,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     redisUrl: vars.REDIS_URL,
     webDistDir: fromRoot(vars.WEB_DIST_DIR, 'apps/web/dist'),
     seedOnStart: vars.SEED_ON_START,
+    jwtSecret: vars.JWT_SECRET,
+    otpSender: vars.OTP_SENDER,
+    smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    smsWebhookUrl: vars.SMS_WEBHOOK_URL,
+    smsWebhookToken: vars.SMS_WEBHOOK_TOKEN,
+    publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
+    publicCacheBytes: Math.round(vars.PUBLIC_CACHE_MB * 2 ** 20),
   };
 }

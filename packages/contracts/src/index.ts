@@ -16,3 +16,4 @@ export * from './price-query.schema';
 export * from './price-query';
 export * from './search.schema';
 export * from './chat.schema';
+export * from './auth.schema';

@@ -2,12 +2,14 @@
  * What a service throws when a rule says no. Services know these codes, never HTTP statuses: the
  * errors plugin owns the one table that turns a code into a status.
  */
-export const DOMAIN_ERROR_CODES = ['VALIDATION', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT'] as const;
+export const DOMAIN_ERROR_CODES = ['VALIDATION', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 export interface DomainErrorDetails {
   /** The input field at fault, so a 4xx body can name it. */
   field?: string;
+  /** For RATE_LIMITED: seconds until a retry may succeed (sent as Retry-After). */
+  retryAfterSeconds?: number;
 }
 
 export class DomainError extends Error {

@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  RATE_LIMITED: 429,
 };
 
 const INTERNAL = 'Internal Server Error';
@@ -89,6 +90,7 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
     if (isDomainError(error)) {
       const statusCode = STATUS_BY_CODE[error.code];
       request.log.info({ code: error.code, message: error.message }, 'request refused by a domain rule');
+      if (error.details.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.details.retryAfterSeconds))));
       return sendError(reply, errorBody(request, statusCode, error.message, error.details.field ? { field: error.details.field } : {}));
     }
 

@@ -18,25 +18,31 @@ export interface TestAppOptions {
   prepare?: (database: TestDatabase) => Promise<void>;
   /** Extra environment, e.g. WEB_DIST_DIR for a temporary web build. */
   env?: Record<string, string>;
+  /** The app's clock (passcode and token expiry); a test passes one it can move. */
+  clock?: () => Date;
 }
 
 /**
  * A real app on a real, fresh database (in-memory PGlite, or a throwaway PostgreSQL schema when
  * DATABASE_URL is set). Config goes through loadConfig like production, with a temporary DATA_DIR.
  */
-export async function createTestApp({ prepare, env = {} }: TestAppOptions = {}): Promise<TestContext> {
+export async function createTestApp({ prepare, env = {}, clock }: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nivaas-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     // No web build unless a test supplies one, so API behaviour never depends on the developer's dist.
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Factories write straight to the database. PGlite announces those writes before the statement returns, so
+    // every test also exercises the public cache; PostgreSQL announces them a moment later over LISTEN, which a
+    // test reading right after its own write would race. There the cache has its own tests (public-cache.test.ts).
+    PUBLIC_CACHE_MB: process.env.DATABASE_URL ? '0' : '64',
     ...env,
   });
   const database = await createTestDatabase();
   try {
     await prepare?.(database);
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, ...(clock ? { clock } : {}) });
     return {
       app,
       database,

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Principal, PrincipalSchema } from '@nivaas/contracts/auth.schema';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Config } from '../../config';
+
+/**
+ * Access tokens (issue 4 'Tokens and sessions'): HS256 JWTs that live 15 minutes and say only who the bearer is
+ * (`sub` = account id, `kind` = user, broker or provider). Nothing personal travels in them: a token copied into a
+ * log or a bug report names an account number, not a person.
+ */
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const ACCESS_TOKEN_ISSUER = 'nivaas-api';
+export const ACCESS_TOKEN_AUDIENCE = 'nivaas-portal';
+/** The one algorithm accepted: `alg: none`, RS256-with-our-secret-as-public-key and the rest are refused outright. */
+const ALGORITHM = 'HS256';
+/** A real token is ~200 characters; anything far larger is garbage and not worth parsing. */
+const MAX_TOKEN_LENGTH = 2048;
+
+export type AccessTokenKey = Uint8Array;
+
+const SECRET_FILE = path.join('secrets', 'jwt-secret');
+const keysByFile = new Map<string, AccessTokenKey>();
+
+/**
+ * The signing key: `JWT_SECRET` when set (always in production, where config.ts requires it); otherwise one
+ * generated once with a secure generator and kept in `<DATA_DIR>/secrets/jwt-secret` (mode 600), so restarting
+ * the dev server keeps everyone signed in and every test app (which gets its own DATA_DIR) has its own key.
+ */
+export function accessTokenKey(config: Pick<Config, 'jwtSecret' | 'dataDir'>): AccessTokenKey {
+  if (config.jwtSecret !== undefined) return new TextEncoder().encode(config.jwtSecret);
+  const file = path.join(config.dataDir, SECRET_FILE);
+  const known = keysByFile.get(file);
+  if (known) return known;
+  const key = new TextEncoder().encode(readOrCreateSecret(file));
+  keysByFile.set(file, key);
+  return key;
+}
+
+function readOrCreateSecret(file: string): string {
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  try {
+    // 'wx' fails if another process created it first; then that process's secret is the one to use.
+    writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  // The umask may have widened the mode of a file created earlier by hand; a key must be readable by us alone.
+  chmodSync(file, 0o600);
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds fewer than 32 characters; delete it to have a new key generated`);
+  return secret;
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export async function signAccessToken(key: AccessTokenKey, principal: Principal, now: Date = new Date()): Promise<string> {
+  const issuedAt = seconds(now);
+  return new SignJWT({ kind: principal.kind })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(String(principal.id))
+    .setIssuer(ACCESS_TOKEN_ISSUER)
+    .setAudience(ACCESS_TOKEN_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .sign(key);
+}
+
+/**
+ * The principal a token names, or null for anything that is not a token we signed, unexpired, for this audience:
+ * malformed, forged, re-signed with another key or algorithm, expired, or carrying a kind or subject we never issue.
+ */
+export async function verifyAccessToken(key: AccessTokenKey, token: string, now: Date = new Date()): Promise<Principal | null> {
+  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: [ALGORITHM],
+      issuer: ACCESS_TOKEN_ISSUER,
+      audience: ACCESS_TOKEN_AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['sub', 'exp', 'iat'],
+      maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
+    });
+    if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,9}$/.test(payload.sub)) return null;
+    const principal = PrincipalSchema.safeParse({ kind: payload.kind, id: Number(payload.sub) });
+    return principal.success ? principal.data : null;
+  } catch {
+    // Every failure (jose's JWSInvalid, JWTExpired, JWSSignatureVerificationFailed... or a decoding TypeError on
+    // garbage) means the same thing to a caller: this request carries no identity.
+    return null;
+  }
+}
