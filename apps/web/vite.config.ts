@@ -3,11 +3,13 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
 // In production the API serves this build on the same origin; in development and `vite preview`
-// the API runs separately (scripts/dev.mjs starts it on :3001), so /api and /media are proxied to it.
+// the API runs separately (scripts/dev.mjs starts it on :3001), so /api, /media and the chat socket are proxied to it.
 const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
 const proxy = {
   '/api': { target: apiOrigin, changeOrigin: true },
   '/media': { target: apiOrigin, changeOrigin: true },
+  // The help chat's socket (lib/chat-socket.ts) connects same-origin over websocket only.
+  '/socket.io': { target: apiOrigin, changeOrigin: true, ws: true },
 };
 
 export default defineConfig({
