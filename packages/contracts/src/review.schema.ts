@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInputSchema, PageQuerySchema, PaginationSchema } from './common.schema';
+import { IdInputSchema, MAX_ID, PageQuerySchema, PaginationSchema } from './common.schema';
 
 /**
  * Reviews of a city, zone or location (spec §3 'Rating submission', §7 GET /city/review/). Visitors only ever
@@ -59,3 +59,80 @@ export const ReviewListResponseSchema = z.object({
   pagination: PaginationSchema,
 });
 export type ReviewListResponse = z.infer<typeof ReviewListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Ratings (spec §3 'Rating submission', §7 POST /ratingroute/rateLocation and /ratingroute/rate-zone, §5 'Rating
+// is successful only when the server answers 201', §8 'Rating submitted successfully!').
+
+/** spec §8: the client shows this (or the server's message) after a 201. */
+export const RATING_SUBMITTED_MESSAGE = 'Rating submitted successfully!';
+export const RATING_COMMENT_MAX = 1000;
+
+/** No control characters except line breaks: a comment is shown on public pages and read by moderators. */
+const COMMENT_TEXT = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
+
+/** 1 to 5 stars, as a number or a one-digit string (a form's radio value); never true/false or 4.5. */
+export const RatingValueSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number of stars from 1 to 5')], { error: 'must be a whole number of stars from 1 to 5' })
+  .transform(Number)
+  .pipe(z.number().int('must be a whole number of stars from 1 to 5').min(1, 'must be at least 1 star').max(5, 'must be at most 5 stars'));
+
+/** An empty or blank comment is no comment. */
+export const RatingCommentSchema = z
+  .string()
+  .trim()
+  .max(RATING_COMMENT_MAX, `Comment must be at most ${RATING_COMMENT_MAX} characters`)
+  .regex(COMMENT_TEXT, 'Comment has characters that are not allowed')
+  .nullish()
+  .transform((comment) => (comment ? comment : null));
+
+/** An id in a JSON body: a number, or digits as text (what a form field holds); never true or 1.5. */
+const BodyIdSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be an id')], { error: 'must be an id' })
+  .transform(Number)
+  .pipe(z.number().int('must be an id').positive('must be an id').max(MAX_ID, 'must be an id'));
+/**
+ * The rater is the signed-in caller. `userId` is what the spec's client sends (its stored login id); when present
+ * it must be the caller's own id, else 403, so nobody can rate in someone else's name.
+ */
+const RaterIdSchema = BodyIdSchema.optional();
+
+/** POST /ratingroute/rateLocation. */
+export const RateLocationRequestSchema = z.strictObject({
+  ratingValue: RatingValueSchema,
+  comment: RatingCommentSchema,
+  locationId: BodyIdSchema,
+  userId: RaterIdSchema,
+});
+export type RateLocationRequest = z.infer<typeof RateLocationRequestSchema>;
+export type RateLocationRequestInput = z.input<typeof RateLocationRequestSchema>;
+
+/** POST /ratingroute/rate-zone (the spec's capital Z in `ZoneId` kept: it is what the client sends). */
+export const RateZoneRequestSchema = z.strictObject({
+  ratingValue: RatingValueSchema,
+  comment: RatingCommentSchema,
+  ZoneId: BodyIdSchema,
+  userId: RaterIdSchema,
+});
+export type RateZoneRequest = z.infer<typeof RateZoneRequestSchema>;
+export type RateZoneRequestInput = z.input<typeof RateZoneRequestSchema>;
+
+/** The caller's rating as stored. One per person per place: a second submission replaces the first. */
+export const RatingSchema = z.object({
+  id: z.number().int(),
+  subject: z.enum(['location', 'zone']),
+  placeId: z.number().int(),
+  ratingValue: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+  /** True when this submission replaced the caller's earlier rating of the place. */
+  updated: z.boolean(),
+});
+export type Rating = z.infer<typeof RatingSchema>;
+
+/** 201 for a first rating and for a replacement alike (spec §5: only 201 counts as success on the client). */
+export const RatingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  rating: RatingSchema,
+});
+export type RatingResponse = z.infer<typeof RatingResponseSchema>;
