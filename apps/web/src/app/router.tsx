@@ -144,6 +144,29 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/listing-details/listing-details-page')).ListingDetailsPage,
             }),
           },
+          {
+            // spec §2: the broker's sign-in, and where protected pages send a visitor (no navbar: layout-rules.ts).
+            path: 'login',
+            lazy: async () => ({ Component: (await import('../features/broker-account/login-page')).LoginPage }),
+          },
+          {
+            path: 'registration',
+            lazy: async () => ({
+              Component: (await import('../features/broker-account/registration-page')).RegistrationPage,
+            }),
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/broker-account/forgot-password-page')).ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/broker-account/reset-password-page')).ResetPasswordPage,
+            }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

@@ -1,0 +1,26 @@
+import {
+  MessageResponseSchema,
+  type ForgotPasswordRequest,
+  type MessageResponse,
+  type ResetPasswordRequest,
+} from '@nivaas/contracts/auth.schema';
+import { api } from '../../../lib/api/api-slice';
+
+/**
+ * /forgot-password sends a single-use, expiring reset link (the same answer whether or not the e-mail has an
+ * account); /reset-password spends the link's token on a new password.
+ */
+const brokerPasswordApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    brokerForgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/auth/broker/forgot-password', method: 'POST', body }),
+      rawResponseSchema: MessageResponseSchema,
+    }),
+    brokerResetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/auth/broker/reset-password', method: 'POST', body }),
+      rawResponseSchema: MessageResponseSchema,
+    }),
+  }),
+});
+
+export const { useBrokerForgotPasswordMutation, useBrokerResetPasswordMutation } = brokerPasswordApi;

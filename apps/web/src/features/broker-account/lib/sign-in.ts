@@ -1,0 +1,36 @@
+import type { BrokerAccount } from '@nivaas/contracts/auth.schema';
+import type { StoredLogin } from '../../../lib/auth/stored-login';
+
+/** spec §3 'Stored login' for a broker who has just signed in. */
+export function brokerLogin(broker: BrokerAccount, token: string): StoredLogin {
+  return {
+    id: broker.id,
+    email: broker.email,
+    role: 'broker',
+    token,
+    name: broker.name,
+    phone: broker.phone,
+    photo: broker.profilePhoto,
+  };
+}
+
+/**
+ * spec §2: protected pages send a visitor to /login carrying the original location, so after signing in the
+ * visitor goes back there; otherwise home. Only a path on this site is followed (never '//host' or a URL).
+ */
+export function returnPath(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('from' in state)) return '/';
+  const from: unknown = (state as { from: unknown }).from;
+  let path: string | null = null;
+  if (typeof from === 'string') path = from;
+  else if (typeof from === 'object' && from !== null && 'pathname' in from) {
+    const { pathname, search, hash } = from as { pathname: unknown; search?: unknown; hash?: unknown };
+    if (typeof pathname === 'string') {
+      path = `${pathname}${typeof search === 'string' ? search : ''}${typeof hash === 'string' ? hash : ''}`;
+    }
+  }
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return '/';
+  // Back to /login itself would show the form again to someone now signed in.
+  if (/^\/(login|registration|forgot-password|reset-password)(\/|\?|#|$)/i.test(path)) return '/';
+  return path;
+}
