@@ -150,10 +150,18 @@ export const users = pgTable(
     phone: text('phone'),
     email: text('email'),
     photoUrl: text('photo_url'),
+    // The identity the account was created with, which the profile page never changes (issue 4). Null means
+    // "the one of phone and e-mail that is set" (sign-in creates a user with one); the profile sets it when it
+    // adds the other, so it is known from then on.
+    signInChannel: text('sign_in_channel', { enum: OTP_CHANNELS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_phone_uq').on(t.phone), uniqueIndex('users_email_uq').on(t.email)],
+  (t) => [
+    uniqueIndex('users_phone_uq').on(t.phone),
+    uniqueIndex('users_email_uq').on(t.email),
+    oneOf('users_sign_in_channel_check', t.signInChannel, OTP_CHANNELS),
+  ],
 );
 
 export const brokers = pgTable(
@@ -531,12 +539,20 @@ export const reviews = pgTable(
     ratingValue: smallint('rating_value').notNull(),
     comment: text('comment'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    // spec §6: brokers sign in too, and may rate a place like a user.
+    brokerId: integer('broker_id').references(() => brokers.id, { onDelete: 'set null' }),
     authorName: text('author_name'),
     approval: approval(),
     createdAt: createdAt(),
   },
   (t) => [
     index('reviews_city_idx').on(t.cityId, t.subject, t.approval),
+    // Issue 4: one rating per person per place (a second one replaces the first).
+    uniqueIndex('reviews_user_location_uq').on(t.userId, t.locationId).where(sql`${t.subject} = 'location' and ${t.userId} is not null`),
+    uniqueIndex('reviews_user_zone_uq').on(t.userId, t.zoneId).where(sql`${t.subject} = 'zone' and ${t.userId} is not null`),
+    uniqueIndex('reviews_broker_location_uq').on(t.brokerId, t.locationId).where(sql`${t.subject} = 'location' and ${t.brokerId} is not null`),
+    uniqueIndex('reviews_broker_zone_uq').on(t.brokerId, t.zoneId).where(sql`${t.subject} = 'zone' and ${t.brokerId} is not null`),
+    check('reviews_one_rater_check', sql`${t.userId} is null or ${t.brokerId} is null`),
     index('reviews_zone_idx').on(t.zoneId, t.subject, t.approval),
     index('reviews_location_idx').on(t.locationId, t.subject, t.approval),
     oneOf('reviews_subject_check', t.subject, REVIEW_SUBJECTS),
@@ -823,6 +839,7 @@ export const reviewsRelations = relations(reviews, ({ one }) => ({
   zone: one(zones, { fields: [reviews.zoneId], references: [zones.id] }),
   location: one(locations, { fields: [reviews.locationId], references: [locations.id] }),
   user: one(users, { fields: [reviews.userId], references: [users.id] }),
+  broker: one(brokers, { fields: [reviews.brokerId], references: [brokers.id] }),
 }));
 
 export const contractorsRelations = relations(contractors, ({ one, many }) => ({

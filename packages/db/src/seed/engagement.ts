@@ -54,7 +54,8 @@ export function buildSavedSearches(cities: readonly CityRef[], live: readonly Pr
         id,
         userId,
         name: `${bhk} BHK in ${location.name} under ₹${maxPrice >= 10_000_000 ? `${maxPrice / 10_000_000} Cr` : `${maxPrice / 100_000} L`}`,
-        filters: { cityId: city.id, locationId: location.id, type: 'apartment', bhk, maxPrice },
+        // The results page's filter names (contracts saved-search.schema.ts), so a saved search opens as a results page.
+        filters: { locationId: location.id, propertyType: ['apartment'], bhk: [Number(bhk)], maxPrice },
         createdAt,
       });
       // "At most once per listing": the listings this search has already announced.
@@ -77,16 +78,23 @@ type ReviewRow = typeof schema.reviews.$inferInsert;
 export function buildReviews(cities: readonly CityRef[], userCount: number): ReviewRow[] {
   const random = randomFor('reviews');
   const rows: ReviewRow[] = [];
+  // One rating per person per zone or locality (reviews_user_*_uq): a registered reviewer drawn twice for one
+  // place writes the second review anonymously.
+  const rated = new Set<string>();
   const add = (place: Pick<ReviewRow, 'subject' | 'cityId' | 'zoneId' | 'locationId'>) => {
     const ratingValue = random.weighted([[5, 30], [4, 40], [3, 18], [2, 8], [1, 4]] as const);
     const comments = ratingValue >= 4 ? REVIEW_COMMENTS.good : ratingValue === 3 ? REVIEW_COMMENTS.mixed : REVIEW_COMMENTS.poor;
     const registered = random.chance(0.5);
+    const drawn = registered ? random.int(1, userCount) : null;
+    const key = `${place.subject}:${place.subject === 'zone' ? place.zoneId : place.locationId}:${drawn}`;
+    const userId = drawn !== null && place.subject !== 'city' && rated.has(key) ? null : drawn;
+    if (userId !== null) rated.add(key);
     rows.push({
       id: rows.length + 1,
       ...place,
       ratingValue,
       comment: random.pick(comments),
-      userId: registered ? random.int(1, userCount) : null,
+      userId,
       authorName: personName(random),
       approval: random.weighted([['approved', 85], ['pending', 10], ['rejected', 5]] as const),
       createdAt: daysBefore(random.int(0, 500), random.int(0, 1439)),
