@@ -184,6 +184,8 @@ export const brokers = pgTable(
   },
   (t) => [
     uniqueIndex('brokers_email_uq').on(t.email),
+    // Registration and profile edits answer 409 naming the phone; the index settles two at once.
+    uniqueIndex('brokers_phone_uq').on(t.phone),
     index('brokers_approval_idx').on(t.approval, t.id),
     index('brokers_city_idx').on(t.cityId),
     oneOf('brokers_approval_check', t.approval, APPROVALS),
@@ -368,6 +370,8 @@ export const otpChallenges = pgTable(
     // Normalised phone (digits) or lower-cased e-mail.
     identity: text('identity').notNull(),
     channel: text('channel', { enum: OTP_CHANNELS }).notNull(),
+    // Who the code signs in: a user's code must never open the broker or staff account with the same e-mail.
+    subjectKind: text('subject_kind', { enum: SUBJECT_KINDS }).notNull().default('user'),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -377,9 +381,10 @@ export const otpChallenges = pgTable(
   },
   (t) => [
     // The latest challenge for an identity (verify, resend cooldown) and per-IP rate limits.
-    index('otp_challenges_identity_idx').on(t.identity, t.createdAt),
+    index('otp_challenges_identity_idx').on(t.subjectKind, t.identity, t.createdAt),
     index('otp_challenges_request_ip_idx').on(t.requestIp, t.createdAt),
     oneOf('otp_challenges_channel_check', t.channel, OTP_CHANNELS),
+    oneOf('otp_challenges_subject_kind_check', t.subjectKind, SUBJECT_KINDS),
   ],
 );
 
