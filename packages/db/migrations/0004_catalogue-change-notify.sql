@@ -1,11 +1,11 @@
 -- Every write to a table that public pages read announces itself on the channel nivaas_catalogue, once per
--- statement, delivered at commit. The API's public-response cache listens and forgets what it kept, so a cached
+-- statement, delivered at commit, naming the schema and table (several test schemas share one PostgreSQL database). The API's public-response cache listens and forgets what it kept, so a cached
 -- page is never older than the last committed catalogue change (docs/decisions/004-public-response-cache.md).
 -- Tables of people's private data (sessions, passcodes, leads, favourites, tracking) are deliberately absent:
 -- public responses never read them, and their writes must not flush the cache.
 CREATE FUNCTION nivaas_notify_catalogue_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('nivaas_catalogue', TG_TABLE_NAME);
+  PERFORM pg_notify('nivaas_catalogue', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME);
   RETURN NULL;
 END
 $$;--> statement-breakpoint

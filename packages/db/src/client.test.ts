@@ -147,3 +147,48 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('PostgreSQL test schemas', () 
     }
   });
 });
+
+describe('change notices', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('arrive after commit, once per statement, naming schema and table; none for a rolled-back write', async () => {
+    const notices: string[] = [];
+    const stop = await database.listen('nivaas_catalogue', { onNotify: (payload) => notices.push(payload) });
+    try {
+      await database.db.insert(schema.cities).values([{ name: 'Pune', slug: 'pune', state: 'Maharashtra' }, { name: 'Nagpur', slug: 'nagpur', state: 'Maharashtra' }]);
+      await database.db
+        .transaction(async (tx) => {
+          await tx.insert(schema.cities).values({ name: 'Nashik', slug: 'nashik', state: 'Maharashtra' });
+          throw new Error('roll back');
+        })
+        .catch(() => undefined);
+      await database.db.insert(schema.leads).values({ name: 'Private enquiry' });
+      await expect.poll(() => notices).toEqual([`${database.tablesSchema}.cities`]);
+    } finally {
+      await stop();
+    }
+  });
+
+  it.runIf(Boolean(process.env.DATABASE_URL))('report a dropped LISTEN connection and its return (PostgreSQL)', async () => {
+    const events: string[] = [];
+    const stop = await database.listen('nivaas_catalogue', {
+      onNotify: () => events.push('notice'),
+      onLost: () => events.push('lost'),
+      onRestored: () => events.push('restored'),
+    });
+    try {
+      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = 'LISTEN "nivaas_catalogue"' and pid <> pg_backend_pid()`);
+      await expect.poll(() => events, { timeout: 5_000 }).toEqual(['lost', 'restored']);
+      await database.db.insert(schema.cities).values({ name: 'Surat', slug: 'surat', state: 'Gujarat' });
+      await expect.poll(() => events, { timeout: 5_000 }).toEqual(['lost', 'restored', 'notice']);
+    } finally {
+      await stop();
+    }
+  });
+});

@@ -35,9 +35,23 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** The schema the tables live in ('public' unless a searchPath was given). */
+  tablesSchema: string;
   /** Resolves when the database answers; rejects otherwise (readiness probes). */
   ping(): Promise<void>;
+  /**
+   * Subscribes to NOTIFY on `channel` (delivered at commit). Resolves once listening; the returned function stops.
+   * On PGlite delivery is synchronous with the committing statement. On PostgreSQL it arrives over a dedicated
+   * connection, which can drop: `onLost` says notices may be missed from now on, `onRestored` that they flow again.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface NotificationHandlers {
+  onNotify(payload: string): void;
+  onLost?(): void;
+  onRestored?(): void;
 }
 
 export interface CreateDbOptions {
@@ -74,7 +88,7 @@ export function migrationsFolder(): string {
  * `databaseUrl` is given; both run the same SQL files (docs/decisions/001-pglite-embedded-default.md).
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
-  const searchPath = options.searchPath === undefined ? undefined : checkIdentifier(options.searchPath);
+  const searchPath = options.searchPath === undefined ? undefined : checkIdentifier(options.searchPath, 'searchPath');
   if (options.databaseUrl) return openPostgres(options.databaseUrl, searchPath);
   if (!options.inMemory && !options.dataDir) {
     throw new Error('createDb: pass databaseUrl, dataDir or inMemory: true');
@@ -105,9 +119,12 @@ export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpe
       db: pglite,
       client,
       kind: 'pglite',
+      tablesSchema: searchPath ?? 'public',
       ping: async () => {
         await client.query('select 1');
       },
+      // One process owns an embedded database, so every write passes through this client and nothing is missed.
+      listen: (channel, { onNotify }) => client.listen(checkIdentifier(channel, 'a channel'), onNotify),
       close: () => client.close(),
     };
   } catch (error) {
@@ -127,10 +144,71 @@ async function openPostgres(databaseUrl: string, searchPath: string | undefined)
   return {
     db: nodePg,
     kind: 'postgres',
+    tablesSchema: searchPath ?? 'public',
     ping: async () => {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listenPostgres(databaseUrl, checkIdentifier(channel, 'a channel'), handlers),
     close: () => pool.end(),
+  };
+}
+
+/** Longest wait between attempts to get a dropped LISTEN connection back. */
+const LISTEN_RETRY_MAX_MS = 30_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it drops, the caller is
+ * told at once (it must assume it misses notices) and it is reopened with backoff until `stop` is called.
+ */
+async function listenPostgres(databaseUrl: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retryDelay = 500;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    const lost = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      handlers.onLost?.();
+      scheduleRetry();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    client = next;
+    retryDelay = 500;
+  };
+  const scheduleRetry = () => {
+    retryTimer = setTimeout(() => {
+      connect().then(
+        () => handlers.onRestored?.(),
+        () => {
+          retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+          if (!stopped) scheduleRetry();
+        },
+      );
+    }, retryDelay);
+    retryTimer.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retryTimer) clearTimeout(retryTimer);
+    const current = client;
+    client = undefined;
+    await current?.end();
   };
 }
 
@@ -174,9 +252,9 @@ async function withAdvisoryLock<T>(client: pg.Client, key: SQL, work: () => Prom
 }
 
 /** Schema names are spliced into DDL and startup options, so only plain identifiers are accepted. */
-function checkIdentifier(name: string): string {
+function checkIdentifier(name: string, what: string): string {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) {
-    throw new Error(`createDb: searchPath must be a lower-case SQL identifier, got ${JSON.stringify(name)}`);
+    throw new Error(`${what} must be a lower-case SQL identifier, got ${JSON.stringify(name)}`);
   }
   return name;
 }

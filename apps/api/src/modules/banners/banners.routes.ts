@@ -11,6 +11,7 @@ export const bannersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/usersrouts/getAllBanner',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['banners'],
         summary: 'Approved home-page banners, in display order',

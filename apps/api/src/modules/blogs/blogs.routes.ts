@@ -12,6 +12,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/blog',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['blogs'],
         summary: 'Active, approved blogs, newest first, 10 a page by default',
@@ -25,6 +26,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
   app.get(
     '/blog/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['blogs'],
         summary: 'One active, approved blog with its body (`internal` is accepted and changes nothing)',

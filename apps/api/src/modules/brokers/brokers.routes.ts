@@ -1,9 +1,11 @@
+import { BrokerAccountResponseSchema, BrokerUpdateRequestSchema } from '@nivaas/contracts/auth.schema';
 import { BrokerIdParamSchema, BrokerListQuerySchema, BrokerListResponseSchema, BrokerResponseSchema } from '@nivaas/contracts/broker.schema';
-import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, requireAuth } from '../../plugins/auth';
 import type { ModuleOptions } from '../module-options';
 import { createBrokersRepository } from './brokers.repository';
-import { createBrokersService } from './brokers.service';
+import { BROKER_UPDATED_MESSAGE, createBrokersService } from './brokers.service';
 
 /**
  * spec §7: GET /broker, GET /brokerRoutes/getAllBrokerUser (the same public list; 'defined, use not shown') and
@@ -16,6 +18,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     app.get(
       url,
       {
+        config: { publicCache: true },
         schema: {
           tags: ['brokers'],
           summary: 'Approved brokers (public profiles, no contact details), most public listings first',
@@ -30,6 +33,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.get(
     '/broker/:brokerId',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['brokers'],
         summary: "One approved broker's public profile with public listing counts by property type",
@@ -38,5 +42,32 @@ export const brokersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       },
     },
     async (request) => ({ success: true as const, broker: await brokers.get(request.params.brokerId) }),
+  );
+
+  app.put(
+    '/broker/:id',
+    {
+      preHandler: requireAuth('broker', 'provider'),
+      schema: {
+        tags: ['brokers'],
+        summary:
+          "Edit a broker's own record (the broker themself, or the provider). Only name, phone, company, reraNumber, cityId, about and profilePhoto are read; other keys of the full record are ignored.",
+        params: IdParamSchema,
+        body: BrokerUpdateRequestSchema,
+        response: {
+          200: BrokerAccountResponseSchema,
+          400: ErrorResponseSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          404: ErrorResponseSchema,
+          409: ErrorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const broker = await brokers.updateAccount(principalOf(request), request.params.id, request.body);
+      request.log.info({ brokerId: broker.id }, 'broker profile updated');
+      return { success: true as const, message: BROKER_UPDATED_MESSAGE, broker };
+    },
   );
 };

@@ -14,6 +14,7 @@ export const buildersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/builder',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['builders'],
         summary: 'Public builders with their live project counts and cities, most projects first; optionally by city, zone or locality',
@@ -27,6 +28,7 @@ export const buildersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/builder/:builderId',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['builders'],
         summary: 'One public builder with its first 30 live projects, cheapest first',

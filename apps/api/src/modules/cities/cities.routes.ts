@@ -12,6 +12,7 @@ export const citiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/city',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['cities'],
         summary: 'Cities in display order (Bengaluru first), with public project and listing counts',
@@ -25,6 +26,7 @@ export const citiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/city/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['cities'],
         summary: 'One city',

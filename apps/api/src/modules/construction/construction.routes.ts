@@ -21,6 +21,7 @@ export const constructionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(
     '/construction/project',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['construction'],
         summary: 'Active construction projects (of approved contractors), newest first, 6 a page by default; empty tag = all',
@@ -34,6 +35,7 @@ export const constructionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(
     '/construction/contractor',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['construction'],
         summary: 'Approved contractors, highest rated first; optionally of one city',
@@ -47,6 +49,7 @@ export const constructionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (a
   app.get(
     '/construction/contractor/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['construction'],
         summary: 'One approved contractor with their active construction projects',

@@ -12,6 +12,7 @@ export const faqsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { da
   app.get(
     '/faq',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['faqs'],
         summary: 'Approved FAQs of one page (contact_faqs by default), in display order',

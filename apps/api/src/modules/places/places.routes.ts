@@ -14,6 +14,7 @@ export const placesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/location',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['places'],
         summary: 'Locations (localities) with public project and listing counts, busiest first; optionally of one city or zone',
@@ -27,6 +28,7 @@ export const placesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/location/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['places'],
         summary: 'One location with its city and zone, public counts, price range and rating summary',
@@ -40,6 +42,7 @@ export const placesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/zone/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['places'],
         summary: 'One zone with its city, localities, public counts, price range and rating summary',

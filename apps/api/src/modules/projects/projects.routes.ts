@@ -27,6 +27,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/project',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Public projects and listings by place or owner, with budget, BHK, type, transaction and possession filters, sorted by price',
@@ -40,6 +41,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/project/random',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Live, approved projects in a shuffled order that is stable across pages (reshuffled daily)',
@@ -53,6 +55,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/project/listings',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Public listings uploaded by brokers (default) or by users, newest first',
@@ -66,6 +69,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/project/:id',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'One public project with its builder, places, units, media, amenities and RERA number',
@@ -79,6 +83,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
   app.get(
     '/project/:id/similar',
     {
+      config: { publicCache: true },
       schema: {
         tags,
         summary: 'Public projects in the same city and of the same type, priced nearest to this one (8 at most)',

@@ -19,6 +19,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     app.get(
       url,
       {
+        config: { publicCache: true },
         schema: {
           tags: ['reviews'],
           summary: 'Approved reviews of a city, newest first, with the rating summary',
@@ -37,6 +38,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     app.get(
       `/${subject}/:id/reviews`,
       {
+        config: { publicCache: true },
         schema: {
           tags: ['reviews'],
           summary: `Approved reviews of a ${subject === 'location' ? 'location (locality)' : 'zone'}, newest first, with the rating summary`,

@@ -13,6 +13,7 @@ export const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { 
   app.get(
     '/project/search',
     {
+      config: { publicCache: true },
       schema: {
         tags: ['search'],
         summary: 'Suggestions (projects, builders, localities) ranked prefix, word, then fuzzy, and the first page of matching properties',
