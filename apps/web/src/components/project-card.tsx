@@ -1,6 +1,7 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { FavouriteButton } from './favourite-button';
 import { BuildingIcon, MapPinIcon } from './icons';
 import { SmartImage } from './smart-image';
 import { formatPriceRange, unitPriceBounds } from '../lib/format-price';
@@ -45,6 +46,10 @@ export function ProjectCard({ project, railTag, action }: ProjectCardProps) {
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 80vw"
           imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
+        {/* spec §4: every project card carries the favourite heart. */}
+        <div className="absolute top-2.5 left-2.5 z-10">
+          <FavouriteButton project={project} />
+        </div>
         {chip && (
           <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
             {chip}

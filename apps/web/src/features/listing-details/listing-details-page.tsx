@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EnquiryForm } from '../../components/enquiry-form';
+import { FavouriteButton } from '../../components/favourite-button';
 import { CalculatorIcon, MapPinIcon, ShieldCheckIcon, UserIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError, PageNotFound } from '../../components/page-states';
@@ -76,6 +77,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
                 </span>
               )}
             </p>
+            <FavouriteButton project={listing} variant="page" className="mt-4" />
           </header>
           <ListingGallery medias={listing.medias} name={listing.name} />
           <section aria-labelledby="listing-facts-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8">

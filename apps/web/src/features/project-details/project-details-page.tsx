@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { CompareButton } from '../../components/compare-button';
+import { FavouriteButton } from '../../components/favourite-button';
 import { EnquiryForm } from '../../components/enquiry-form';
 import { BuildingIcon, CalendarIcon, MapPinIcon, ShieldCheckIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
@@ -168,6 +169,7 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
                 {prelaunch ? 'Register interest' : 'Enquire now'}
               </a>
               <CompareButton project={project} />
+              <FavouriteButton project={project} variant="page" />
             </div>
           </header>
 

@@ -1,5 +1,6 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import { Link } from 'react-router';
+import { FavouriteButton } from '../../../components/favourite-button';
 import { MapPinIcon } from '../../../components/icons';
 import { SmartImage } from '../../../components/smart-image';
 import { cardPhotoUrl } from '../../../lib/card-photo';
@@ -22,6 +23,10 @@ export function BrokerProjectCard({ project }: { project: Project }) {
           ratio="4 / 3"
           sizes="(min-width: 1280px) 15rem, (min-width: 1024px) 22vw, (min-width: 768px) 30vw, 90vw"
         />
+        {/* spec §2 'Broker projects screen': anonymous favouriting opens the login modal. */}
+        <div className="absolute top-2.5 left-2.5 z-10">
+          <FavouriteButton project={project} />
+        </div>
         <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {propertyTypeLabel(project.type)}
         </span>

@@ -1,0 +1,56 @@
+import { FAVOURITE_ADDED_MESSAGE, FAVOURITE_REMOVED_MESSAGE } from '@nivaas/contracts/favourite.schema';
+import type { Project } from '@nivaas/contracts/project.schema';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useDispatch, useSelector } from 'react-redux';
+import { serverMessage } from '../api/error-text';
+import { loginFor, signInModalOpened, type AuthState } from '../auth/auth-slice';
+import { showError, showSuccess, showWarning } from '../toast';
+import { useGetFavouriteIdsQuery, type FavouritesOwner } from './get-favourites';
+import { useToggleFavouriteMutation } from './post-favourite';
+
+/** Every heart shares one mutation state, so 'in flight' means anywhere on the page (spec §4). */
+const TOGGLE_KEY = 'favourite-toggle';
+/** The shared isLoading arrives with the next render; two clicks inside one frame are stopped by this. */
+let starting = false;
+
+/**
+ * The signed-in account whose favourites the hearts show: spec §6, user over broker for the account kind, which
+ * is also whose token the request carries. Null for a visitor.
+ */
+export function useFavouritesOwner(): FavouritesOwner | null {
+  const login = useSelector((state: { auth: AuthState }) => loginFor(state));
+  return login ? { userType: login.role, accountId: login.id } : null;
+}
+
+/** spec §4 'Favourite toggle' for one project. */
+export function useFavouriteToggle(project: Project) {
+  const dispatch = useDispatch();
+  const owner = useFavouritesOwner();
+  const ids = useGetFavouriteIdsQuery(owner ?? skipToken);
+  const [toggleFavourite, { isLoading }] = useToggleFavouriteMutation({ fixedCacheKey: TOGGLE_KEY });
+  const favourited = owner !== null && (ids.data?.includes(project.id) ?? false);
+
+  const toggle = async () => {
+    // spec §6: anonymous visitors browse, but favouriting opens the sign-in modal.
+    if (!owner) {
+      dispatch(signInModalOpened());
+      return;
+    }
+    if (isLoading || starting) return;
+    starting = true;
+    try {
+      const result = await toggleFavourite({ owner, action: favourited ? 'remove' : 'add', project });
+      if (result.error) {
+        showError(serverMessage(result.error) ?? 'Something went wrong!');
+        return;
+      }
+      // spec §4: 'Added to favorites' is a success toast, 'Removed from favorites' a warning.
+      if (result.data.favourite.favourited) showSuccess(FAVOURITE_ADDED_MESSAGE);
+      else showWarning(FAVOURITE_REMOVED_MESSAGE);
+    } finally {
+      starting = false;
+    }
+  };
+
+  return { favourited, busy: isLoading, toggle: () => void toggle() };
+}
