@@ -14,10 +14,16 @@ export interface AuthExtraOptions {
 
 export const REFRESH_PATH = '/auth/portal/refresh-token';
 
-type AuthBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, AuthExtraOptions, FetchBaseQueryMeta>;
+/**
+ * A request may also name its slot per call (`{ url, as: role }`), for calls whose slot is an argument,
+ * such as logging out of one of two signed-in accounts.
+ */
+export type AuthFetchArgs = FetchArgs & { as?: LoginRole };
 
-function withToken(args: string | FetchArgs, token: string | undefined): FetchArgs {
-  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+type AuthBaseQuery = BaseQueryFn<string | AuthFetchArgs, unknown, FetchBaseQueryError, AuthExtraOptions, FetchBaseQueryMeta>;
+
+function withToken(args: string | AuthFetchArgs, token: string | undefined): FetchArgs {
+  const { as: _as, ...request }: AuthFetchArgs = typeof args === 'string' ? { url: args } : args;
   if (!token) return request;
   const headers = new Headers(request.headers as HeadersInit | undefined);
   if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
@@ -75,7 +81,8 @@ export function createAuthBaseQuery(baseUrl: string): AuthBaseQuery {
     // After a reload the logins are still being decrypted: wait, or the first calls go out anonymous.
     if (extra) await extra.loginsRestored;
 
-    const login = loginFor(api.getState() as { auth: AuthState }, extraOptions.as);
+    const as = (typeof args === 'string' ? undefined : args.as) ?? extraOptions.as;
+    const login = loginFor(api.getState() as { auth: AuthState }, as);
     const result = await raw(withToken(args, login?.token), api, extraOptions);
     if (result.error?.status !== 401 || !login || !extra || pathOf(args) === REFRESH_PATH) return result;
     if (!login.email || !login.role) return result;
