@@ -167,6 +167,11 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/broker-account/reset-password-page')).ResetPasswordPage,
             }),
           },
+          {
+            // spec §2: broker only. The help chat's conversation full-page (the footer is hidden here).
+            path: 'chat',
+            lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsFooter, showsNavbar } from './layout-rules';
+import { isChatPage, showsFooter, showsNavbar } from './layout-rules';
 
 describe('navbar visibility', () => {
   it.each(['/login', '/registration', '/forgot-password', '/reset-password'])('is hidden on %s', (path) => {
@@ -22,5 +22,16 @@ describe('footer visibility', () => {
   });
   it.each(['/', '/login', '/about', '/forgot-password', '/chats'])('is shown on %s', (path) => {
     expect(showsFooter(path)).toBe(true);
+  });
+});
+
+describe('isChatPage', () => {
+  it.each([
+    ['/chat', true],
+    ['/Chat/', true],
+    ['/chat/extra', false],
+    ['/', false],
+  ])('%s -> %s (the floating chat button stays away from the full-page chat)', (path, expected) => {
+    expect(isChatPage(path)).toBe(expected);
   });
 });

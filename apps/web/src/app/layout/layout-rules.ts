@@ -16,3 +16,8 @@ export function showsNavbar(pathname: string): boolean {
 export function showsFooter(pathname: string): boolean {
   return !(PATHS_WITHOUT_FOOTER as readonly string[]).includes(normalise(pathname));
 }
+
+/** The /chat page shows the help chat itself, so the floating chat button stays away there. */
+export function isChatPage(pathname: string): boolean {
+  return normalise(pathname) === '/chat';
+}

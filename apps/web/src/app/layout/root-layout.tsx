@@ -1,7 +1,8 @@
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CompareTray } from '../../components/compare-tray';
+import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { Footer } from './footer';
-import { showsFooter, showsNavbar } from './layout-rules';
+import { isChatPage, showsFooter, showsNavbar } from './layout-rules';
 import { Navbar } from './navbar';
 import { ScrollManager } from './scroll-manager';
 
@@ -32,6 +33,8 @@ export function RootLayout() {
       {showsFooter(pathname) && <Footer />}
       {/* spec §4: the compare set follows the visitor while it holds anything. */}
       <CompareTray />
+      {/* spec §2: the help chat button on every page; /chat is the same conversation full-page. */}
+      {!isChatPage(pathname) && <ChatLauncher />}
     </div>
   );
 }
