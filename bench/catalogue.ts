@@ -41,6 +41,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     /** pglite (the issue's targets), postgres (DATABASE_URL, schema bench_catalogue), or both. */
     engine: { type: 'string', default: 'pglite' },
+    /** on (the product's default), off (every request computed), or both, one after the other. */
+    cache: { type: 'string', default: 'both' },
     'no-report': { type: 'boolean', default: false },
   },
 });
@@ -166,7 +168,12 @@ const ENGINE_TITLES: Record<Engine, string> = {
   postgres: 'PostgreSQL (DATABASE_URL, pool of 10 connections), same code, for comparison',
 };
 
-function section({ engine, measured, queries }: EngineRun): string[] {
+const CACHE_TITLES = {
+  on: 'public response cache on (the default: repeated anonymous reads are answered from memory until the catalogue changes)',
+  off: 'public response cache off (`PUBLIC_CACHE_MB=0`): every request runs its queries',
+};
+
+function section({ engine, cache, measured, queries }: EngineRun): string[] {
   const rows = measured.map(({ scenario, result, single, load }) => {
     const errors = result.errors + result.timeouts + result.non2xx;
     const target = engine === 'pglite' ? TARGET_P99_MS[scenario.name] : undefined;
@@ -174,7 +181,7 @@ function section({ engine, measured, queries }: EngineRun): string[] {
     return `| ${scenario.label} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${errors} | ${verdict} | ${single.latency.average.toFixed(2)} | ${load[0].toFixed(1)} / ${load[1].toFixed(1)} |`;
   });
   return [
-    `## ${ENGINE_TITLES[engine]}`,
+    `## ${ENGINE_TITLES[engine]}, ${CACHE_TITLES[cache ? 'on' : 'off']}`,
     '',
     '| endpoint | req/s | p50 ms | p99 ms | max ms | errors | p99 target | 1 connection: mean ms | load avg before / after |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -233,11 +240,12 @@ function report(runs: EngineRun[], notes: string[]): string {
 
 interface EngineRun {
   engine: Engine;
+  cache: boolean;
   measured: Measured[];
   queries: string[];
 }
 
-async function runEngine(engine: Engine): Promise<EngineRun> {
+async function runEngine(engine: Engine, cache: boolean): Promise<EngineRun> {
   const database = await openSeeded(engine);
   const started = performance.now();
   await database.db.execute(sql`vacuum analyze`);
@@ -251,7 +259,16 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
 
   // The media folder the app serves; the bench seeds without pictures, so it only has to exist.
   mkdirSync(path.join(dataDir, 'media'), { recursive: true });
-  const config = loadConfig({ NODE_ENV: 'production', JWT_SECRET: randomBytes(32).toString('hex'), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web-build') });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    // Production requires both; the bench signs nobody in and sends no mail.
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_ORIGIN: 'http://127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PUBLIC_CACHE_MB: cache ? '64' : '0',
+  });
   const app = await buildApp({ config, database });
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ success: true, message: 'constant' }));
@@ -293,13 +310,14 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     await app.close();
     await database.close();
   }
-  return { engine, measured, queries };
+  return { engine, cache, measured, queries };
 }
 
 async function main(): Promise<void> {
   const engines: Engine[] = values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine === 'postgres' ? 'postgres' : 'pglite'];
+  const caches = values.cache === 'both' ? [true, false] : [values.cache !== 'off'];
   const runs: EngineRun[] = [];
-  for (const engine of engines) runs.push(await runEngine(engine));
+  for (const engine of engines) for (const cache of caches) runs.push(await runEngine(engine, cache));
 
   const cpus = os.cpus();
   const notes = [

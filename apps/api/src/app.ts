@@ -3,6 +3,8 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
+import { authRoutes } from './modules/auth/auth.routes';
+import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
 import { accessTokenKey } from './modules/auth/tokens';
 import { createLogger } from './logger';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -18,6 +20,10 @@ import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { favouritesRoutes } from './modules/favourites/favourites.routes';
+import { ratingsRoutes } from './modules/reviews/ratings.routes';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import auth from './plugins/auth';
 import compression from './plugins/compression';
 import errors from './plugins/errors';
@@ -69,6 +75,9 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
 
   const modules = { prefix: API_PREFIX, database };
   await app.register(healthRoutes, modules);
+  await app.register(authRoutes, { ...modules, config, clock });
+  // Development and tests only: passcodes and reset links in clear text must never be served in production.
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes, modules);
   await app.register(citiesRoutes, modules);
   await app.register(bannersRoutes, modules);
   await app.register(projectsRoutes, modules);
@@ -81,6 +90,10 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(brokersRoutes, modules);
   await app.register(constructionRoutes, modules);
   await app.register(leadsRoutes, modules);
+  await app.register(favouritesRoutes, modules);
+  await app.register(savedSearchesRoutes, { ...modules, config });
+  await app.register(ratingsRoutes, modules);
+  await app.register(usersRoutes, modules);
 
   await app.register(web, { distDir: config.webDistDir });
   return app;

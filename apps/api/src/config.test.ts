@@ -56,8 +56,9 @@ describe('loadConfig', () => {
     });
   });
 
-  it('requires a JWT_SECRET of at least 32 characters in production, and an SMTP_URL for the smtp sender', () => {
+  it('requires a JWT_SECRET of at least 32 characters and a PUBLIC_ORIGIN in production, and an SMTP_URL for the smtp sender', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' }, root)).toThrow(/JWT_SECRET: is required/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'k'.repeat(32) }, root)).toThrow(/PUBLIC_ORIGIN: is required/);
     expect(() => loadConfig({ JWT_SECRET: 'short' }, root)).toThrow(/JWT_SECRET: must be at least 32 characters/);
     expect(() => loadConfig({ OTP_SENDER: 'smtp' }, root)).toThrow(/SMTP_URL: is required/);
     // Outside production an unset secret is fine: tokens.ts generates one and keeps it in the data folder.

@@ -42,6 +42,8 @@ export interface Config {
   smsWebhookToken: string | undefined;
   /** The site's public address for links in messages (reset-password); the request's own origin when unset. */
   publicOrigin: string | undefined;
+  /** Passcodes one client address may ask for per hour (per-identity limits are fixed in the OTP rules). */
+  otpSendsPerIpPerHour: number;
   /** Bytes of public answers kept in memory (plugins/public-cache.ts); 0 turns the cache off. */
   publicCacheBytes: number;
 }
@@ -77,6 +79,7 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
+  OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
 });
 
@@ -121,6 +124,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
   if (vars.NODE_ENV === 'production' && vars.JWT_SECRET === undefined) {
     problems.push('JWT_SECRET: is required when NODE_ENV=production (at least 32 characters)');
   }
+  // Reset links are built from it: taking them from the request's Host header would let anyone who can send a
+  // request with a forged Host mail a broker a link to their own site.
+  if (vars.NODE_ENV === 'production' && vars.PUBLIC_ORIGIN === undefined) {
+    problems.push('PUBLIC_ORIGIN: is required when NODE_ENV=production (the https origin links in e-mails point to)');
+  }
   if (vars.OTP_SENDER === 'smtp' && vars.SMTP_URL === undefined) problems.push('SMTP_URL: is required when OTP_SENDER=smtp');
   if (problems.length > 0) throw new ConfigError(problems);
   // Relative paths are taken from the repository root, not the working directory, so
@@ -148,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     smsWebhookUrl: vars.SMS_WEBHOOK_URL,
     smsWebhookToken: vars.SMS_WEBHOOK_TOKEN,
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
+    otpSendsPerIpPerHour: vars.OTP_SENDS_PER_IP_PER_HOUR,
     publicCacheBytes: Math.round(vars.PUBLIC_CACHE_MB * 2 ** 20),
   };
 }

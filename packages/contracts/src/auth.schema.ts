@@ -125,6 +125,18 @@ export const VerifyOtpRequestSchema = z.strictObject({
 export type VerifyOtpRequestInput = z.input<typeof VerifyOtpRequestSchema>;
 export type VerifyOtpRequest = z.output<typeof VerifyOtpRequestSchema>;
 
+/** The provider's staff sign in with a passcode to their work e-mail (no phone): the console's own form. */
+export const ProviderSendOtpRequestSchema = z.strictObject({
+  email: EmailInputSchema,
+});
+export type ProviderSendOtpRequest = z.output<typeof ProviderSendOtpRequestSchema>;
+
+export const ProviderVerifyOtpRequestSchema = z.strictObject({
+  email: EmailInputSchema,
+  otp: OtpCodeSchema,
+});
+export type ProviderVerifyOtpRequest = z.output<typeof ProviderVerifyOtpRequestSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Accounts as their owner sees them (never public: the public broker profile is broker.schema.ts).
 

@@ -1,0 +1,190 @@
+import type { Db, OtpChannel } from '@nivaas/db';
+import { schema } from '@nivaas/db';
+import { and, eq, gt, isNull, sql } from '@nivaas/db/orm';
+import { uniqueViolation } from '../../lib/pg-errors';
+
+const { brokers, cities, passwordResets, providerStaff, users } = schema;
+
+/** A user's own record; the users module (profile) has its own reads. */
+export const userAccountColumns = {
+  id: users.id,
+  name: users.name,
+  phone: users.phone,
+  email: users.email,
+  photoUrl: users.photoUrl,
+};
+
+/** A broker's own record. The password hash itself is never selected: only whether there is one. */
+export const brokerAccountColumns = {
+  id: brokers.id,
+  name: brokers.name,
+  phone: brokers.phone,
+  email: brokers.email,
+  company: brokers.company,
+  reraNumber: brokers.reraNumber,
+  cityId: brokers.cityId,
+  about: brokers.about,
+  approval: brokers.approval,
+  profilePhoto: brokers.profilePhoto,
+  hasPassword: sql<boolean>`${brokers.passwordHash} is not null`.mapWith(Boolean),
+};
+
+export const staffAccountColumns = {
+  id: providerStaff.id,
+  name: providerStaff.name,
+  email: providerStaff.email,
+  role: providerStaff.role,
+};
+
+export type UserAccountRow = { id: number; name: string | null; phone: string | null; email: string | null; photoUrl: string | null };
+
+export interface NewBroker {
+  name: string;
+  phone: string;
+  email: string;
+  company: string;
+  reraNumber: string;
+  cityId: number;
+  passwordHash: string | null;
+  createdAt: Date;
+}
+
+function accountQueries(db: Db) {
+  const byIdentity = (channel: OtpChannel, value: string) => (channel === 'phone' ? eq(users.phone, value) : eq(users.email, value));
+  const brokerByIdentity = (channel: OtpChannel, value: string) => (channel === 'phone' ? eq(brokers.phone, value) : eq(brokers.email, value));
+
+  return {
+    // Users ----------------------------------------------------------------------------------------------------
+
+    async findUser(id: number) {
+      const [row] = await db.select(userAccountColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async findUserByIdentity(channel: OtpChannel, value: string) {
+      const [row] = await db.select(userAccountColumns).from(users).where(byIdentity(channel, value));
+      return row;
+    },
+
+    /**
+     * The user holding this phone or e-mail, created on first sign-in. ON CONFLICT settles a profile edit that
+     * claimed the same contact in between: then that account is the one.
+     */
+    async findOrCreateUser(channel: OtpChannel, value: string, now: Date) {
+      const [created] = await db
+        .insert(users)
+        .values(channel === 'phone' ? { phone: value, createdAt: now, updatedAt: now } : { email: value, createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+        .returning(userAccountColumns);
+      if (created) return { user: created, created: true };
+      const [existing] = await db.select(userAccountColumns).from(users).where(byIdentity(channel, value));
+      if (!existing) throw new Error('user neither inserted nor found');
+      return { user: existing, created: false };
+    },
+
+    // Brokers --------------------------------------------------------------------------------------------------
+
+    async findBroker(id: number) {
+      const [row] = await db.select(brokerAccountColumns).from(brokers).where(eq(brokers.id, id));
+      return row;
+    },
+
+    async findBrokerByIdentity(channel: OtpChannel, value: string) {
+      const [row] = await db.select(brokerAccountColumns).from(brokers).where(brokerByIdentity(channel, value));
+      return row;
+    },
+
+    /** For password sign-in only: the one read of a password hash. */
+    async findBrokerCredentials(email: string) {
+      const [row] = await db.select({ id: brokers.id, passwordHash: brokers.passwordHash }).from(brokers).where(eq(brokers.email, email));
+      return row;
+    },
+
+    async brokerContactTaken(contact: { email: string; phone: string }): Promise<'email' | 'phone' | null> {
+      const [byEmail] = await db.select({ id: brokers.id }).from(brokers).where(eq(brokers.email, contact.email));
+      if (byEmail) return 'email';
+      const [byPhone] = await db.select({ id: brokers.id }).from(brokers).where(eq(brokers.phone, contact.phone));
+      return byPhone ? 'phone' : null;
+    },
+
+    async cityExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id));
+      return row !== undefined;
+    },
+
+    /** A new broker, approval pending (the column's default); 'email' or 'phone' when a parallel sign-up took it. */
+    async insertBroker(broker: NewBroker) {
+      try {
+        const [row] = await db
+          .insert(brokers)
+          .values({ ...broker, approval: 'pending', updatedAt: broker.createdAt })
+          .returning(brokerAccountColumns);
+        if (!row) throw new Error('broker insert returned no row');
+        return row;
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (constraint === null) throw error;
+        return constraint.includes('phone') ? ('phone' as const) : ('email' as const);
+      }
+    },
+
+    async setBrokerPassword(id: number, passwordHash: string, now: Date): Promise<void> {
+      await db.update(brokers).set({ passwordHash, updatedAt: now }).where(eq(brokers.id, id));
+    },
+
+    // Password resets ------------------------------------------------------------------------------------------
+
+    async insertPasswordReset(reset: { brokerId: number; tokenHash: string; expiresAt: Date; createdAt: Date }): Promise<void> {
+      await db.insert(passwordResets).values(reset);
+    },
+
+    /**
+     * Uses a reset token if it is unused and unexpired, answering the broker it belongs to. One conditional
+     * UPDATE: a link opened twice (or submitted twice at once) resets the password once.
+     */
+    async takePasswordReset(tokenHash: string, now: Date): Promise<number | null> {
+      const [row] = await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.tokenHash, tokenHash), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+        .returning({ brokerId: passwordResets.brokerId });
+      return row?.brokerId ?? null;
+    },
+
+    /** A new link replaces the older ones: only the newest reset e-mail works. */
+    async retirePasswordResets(brokerId: number, now: Date): Promise<void> {
+      await db
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.brokerId, brokerId), isNull(passwordResets.usedAt)));
+    },
+
+    // Provider staff -------------------------------------------------------------------------------------------
+
+    async findStaff(id: number) {
+      const [row] = await db.select(staffAccountColumns).from(providerStaff).where(eq(providerStaff.id, id));
+      return row;
+    },
+
+    async findStaffByEmail(email: string) {
+      const [row] = await db.select(staffAccountColumns).from(providerStaff).where(eq(providerStaff.email, email));
+      return row;
+    },
+  };
+}
+
+export type AccountQueries = ReturnType<typeof accountQueries>;
+
+/** SQL for the three kinds of account as sign-in sees them; no HTTP, no tokens. */
+export function createAccountsRepository(db: Db) {
+  return {
+    ...accountQueries(db),
+    transaction<T>(work: (tx: AccountQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(accountQueries(tx)));
+    },
+  };
+}
+
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;
+export type BrokerAccountRow = NonNullable<Awaited<ReturnType<AccountsRepository['findBroker']>>>;
+export type StaffAccountRow = NonNullable<Awaited<ReturnType<AccountsRepository['findStaff']>>>;
