@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createDb, type Database } from '@nivaas/db';
 import { ensureSeeded } from '@nivaas/db/seed';
 import { type App, buildApp } from './app';
+import { attachChat } from './chat/chat.gateway';
 import { type Config, ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
 
@@ -68,6 +69,8 @@ try {
   }
 
   app = await buildApp({ config, database, logger });
+  // The help chat shares the port (socket.io at /socket.io); attached here, not in buildApp, so inject() tests need no sockets.
+  await attachChat(app, { database, config });
   // Fastify logs one line per address it listens on (every interface for 0.0.0.0), with the real port.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `Nivaas is listening on ${address}` });
 } catch (error) {

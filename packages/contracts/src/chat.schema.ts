@@ -119,8 +119,11 @@ export const ChatPropertyCardSchema = z.object({
   price: z.string(),
   /** The catalogue's property type: apartment, villa, plot, residentialhouse, pent house, studio. */
   propertyType: PropertyTypeSchema,
-  /** `type`: the configuration shown ('3 BHK', or the unit type for plots and studios); `exteriorArea`: '1650 sqft'. */
-  exteriorArea: z.object({ type: z.string(), exteriorArea: z.string() }),
+  /**
+   * `type`: the configuration shown ('3 BHK', or the unit type for plots and studios); `exteriorArea`: '1,650 sqft'
+   * or a range '1,200 - 1,650 sqft', null when unknown (spec §3: the client then shows '1200 sqft').
+   */
+  exteriorArea: z.object({ type: z.string(), exteriorArea: z.string().nullable() }),
   bannerUrl: z.string().nullable(),
   /** The listing's page: /properties/..., /prelaunch/..., /broker-property-details/... or /user-property-details/... */
   path: z.string(),

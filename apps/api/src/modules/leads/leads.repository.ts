@@ -8,10 +8,13 @@ const { leads, projects } = schema;
 export interface NewLead {
   projectId: number | null;
   name: string;
-  phone: string;
-  email: string;
+  /** A help-chat lead may come with only one of the two (see LeadsService.submitFromChat). */
+  phone: string | null;
+  email: string | null;
   message: string | null;
   source: 'form' | 'chat';
+  /** The signed-in user who enquired, when known. */
+  userId?: number | null;
   createdAt: Date;
 }
 

@@ -15,7 +15,10 @@ function sameMessage(message: string | undefined): string {
  * The dedupe keys of an enquiry at `now`. The content is hashed, so the key column holds no phone or e-mail in
  * clear; the minute bucket keeps the unique key from blocking the same enquiry for ever.
  */
-export function dedupeWindow(form: LeadForm, now: Date): DedupeWindow {
+export function dedupeWindow(
+  form: Pick<LeadForm, 'projectId' | 'message'> & { phone: string | null; email: string | null },
+  now: Date,
+): DedupeWindow {
   const content = createHash('sha256')
     .update(JSON.stringify([form.phone, form.email, form.projectId ?? null, sameMessage(form.message)]))
     .digest('hex');
@@ -27,6 +30,20 @@ export function dedupeWindow(form: LeadForm, now: Date): DedupeWindow {
     recentKeys: [keyAt(minute), keyAt(minute - 1)],
     since: new Date(now.getTime() - DEDUPE_WINDOW_MS),
   };
+}
+
+/**
+ * An enquiry from the help chat (issue 6): the Contact button on a card. The visitor may be signed in (then the
+ * account's details are used and the lead is linked to the user) or typed a name and a mobile number; an e-mail or a
+ * phone may be missing, never both.
+ */
+export interface ChatLeadInput {
+  projectId: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  userId: number | null;
+  message: string;
 }
 
 export interface LeadOutcome {
@@ -59,6 +76,23 @@ export function createLeadsService(repository: LeadsRepository, clock: () => Dat
           createdAt: now,
         },
         dedupeWindow(form, now),
+      );
+      return { leadId };
+    },
+
+    /**
+     * Stores a help-chat enquiry (source 'chat') on a public project or listing, with the same visibility check
+     * and the same dedupe key as the forms, so a repeated Contact within the window stores one lead.
+     */
+    async submitFromChat(lead: ChatLeadInput): Promise<LeadOutcome> {
+      if (lead.phone === null && lead.email === null) throw new DomainError('VALIDATION', 'A phone number or an e-mail is needed', { field: 'phone' });
+      if (!(await repository.isPublicItem(lead.projectId))) {
+        throw new DomainError('NOT_FOUND', `Project ${lead.projectId} not found`, { field: 'projectId' });
+      }
+      const now = clock();
+      const leadId = await repository.insertUnlessRecent(
+        { projectId: lead.projectId, name: lead.name, phone: lead.phone, email: lead.email, message: lead.message, source: 'chat', userId: lead.userId, createdAt: now },
+        dedupeWindow(lead, now),
       );
       return { leadId };
     },

@@ -1,0 +1,61 @@
+import type { Db } from '@nivaas/db';
+import { createCitiesRepository } from '../modules/cities/cities.repository';
+import { createPlacesRepository } from '../modules/places/places.repository';
+import { createProjectsRepository } from '../modules/projects/projects.repository';
+import { createProjectsService } from '../modules/projects/projects.service';
+import { createTtlCache } from '../modules/projects/ttl-cache';
+import type { CatalogueQuery, ChatCatalogue, PlaceRef } from './chat.engine';
+
+/** City and locality button lists: labels, not listings, so a minute's lag is harmless. */
+const CHOICES_TTL_MS = 60_000;
+const MAX_CITIES = 50;
+/** A Contact message names one listing; a few candidates are enough to find it. */
+const NAME_CANDIDATES = 10;
+
+/**
+ * The chat's view of the live catalogue, through the projects, cities and places modules' own reads (the same
+ * visibility rule, filters and SQL as the site's lists and search), so the chat never shows what the site hides.
+ */
+export function createChatCatalogue(db: Db): ChatCatalogue {
+  const projects = createProjectsService(createProjectsRepository(db));
+  const cities = createCitiesRepository(db);
+  const places = createPlacesRepository(db);
+  const cityChoices = createTtlCache<PlaceRef[]>({ ttlMs: CHOICES_TTL_MS, maxEntries: 1 });
+  const areaChoices = createTtlCache<PlaceRef[]>({ ttlMs: CHOICES_TTL_MS, maxEntries: 500 });
+
+  return {
+    cities: () => cityChoices.get('all', async () => (await cities.listPage(0, MAX_CITIES)).map(({ id, name }) => ({ id, name }))),
+
+    localities: (cityId, limit) =>
+      areaChoices.get(`${cityId}:${limit}`, async () =>
+        (await places.listLocations({ cityId, zoneId: undefined }, 0, limit)).filter((row) => row.projectCount + row.listingCount > 0).map(({ id, name }) => ({ id, name })),
+      ),
+
+    async resolve(text) {
+      return (await projects.resolveText(text)).hits;
+    },
+
+    async search(query: CatalogueQuery) {
+      const { projects: found, pagination } = await projects.list({
+        cityId: query.cityId,
+        zoneId: query.zoneId,
+        locationId: query.locationId,
+        builderId: query.builderId,
+        bhk: query.bhk.length > 0 ? query.bhk : undefined,
+        propertyType: query.propertyTypes.length > 0 ? query.propertyTypes : undefined,
+        minPrice: query.minPrice ?? undefined,
+        maxPrice: query.maxPrice ?? undefined,
+        possession: query.possession ?? undefined,
+        sort: 'price_asc',
+        page: query.page,
+        limit: query.limit,
+      });
+      return { projects: found, total: pagination.total, hasMore: pagination.hasMore };
+    },
+
+    async findByName(name) {
+      const { projects: found } = await projects.list({ search: name.slice(0, 100), sort: 'price_asc', page: 1, limit: NAME_CANDIDATES });
+      return found;
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import {
+  CHAT_HANDSHAKE_ERROR,
+  CHAT_IDLE_EXPIRY_MS,
+  CHAT_PING_TIMEOUT_MS,
+  CHAT_RATE_LIMIT,
+  CHAT_RATE_WINDOW_MS,
+  CHAT_SOCKET_PATH,
+  type ChatNotice,
+  ChatHandshakeAuthSchema,
+  ClearSessionSchema,
+  type ClientToServerEvents,
+  SendMessageSchema,
+  type ServerToClientEvents,
+} from '@nivaas/contracts/chat.schema';
+import type { Database } from '@nivaas/db';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import type { ZodError } from 'zod';
+import type { Config } from '../config';
+import { verifyAccessToken } from '../modules/auth/tokens';
+import { createChatCatalogue } from './chat.catalogue';
+import { type ChatEngine, type ChatEvent, type ChatIdentity, createChatEngine, newConversation } from './chat.engine';
+import { createChatLeads } from './chat.leads';
+import { createChatRateLimiter } from './chat-rate-limiter';
+import { type ChatStateStore, createMemoryStateStore, createRedisStateStore } from './chat-state.store';
+
+/**
+ * Largest socket.io frame accepted. Messages over CHAT_MESSAGE_MAX characters but within this are refused with a
+ * notice and the socket stays open; a frame over it is not a chat message but an attack on memory, and engine.io
+ * closes that connection (the client's reconnection brings it back).
+ */
+export const CHAT_MAX_FRAME_BYTES = 32 * 1024;
+/** Conversations kept in memory at most (single-process mode); the least recently used go first. */
+const MEMORY_CONVERSATIONS = 50_000;
+
+interface SocketData {
+  clientId: string;
+  identity: ChatIdentity | null;
+}
+
+type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface ChatOptions {
+  database: Database;
+  config: Config;
+  /** Test overrides; the defaults are the contract's (10 messages per 10 s). */
+  rateLimit?: { limit: number; windowMs: number };
+}
+
+export interface ChatGateway {
+  io: ChatServer;
+}
+
+/** Every socket of one client (several tabs, possibly on several processes) joins its room and hears every answer. */
+const roomOf = (clientId: string) => `client:${clientId}`;
+
+function noticeFor(error: ZodError): ChatNotice {
+  const issue = error.issues[0];
+  const field = typeof issue?.path[0] === 'string' ? issue.path[0] : undefined;
+  if (field === 'message' && issue?.code === 'too_big') return { code: 'message_too_long', message: issue.message, field };
+  return { code: 'invalid_message', message: field ? `${field}: ${issue?.message ?? 'invalid'}` : 'Expected {message, time, clientId}', ...(field ? { field } : {}) };
+}
+
+/**
+ * Puts the help chat (spec §7 'Realtime chat') on the app's own HTTP server: socket.io at /socket.io, websocket
+ * transport only. Call it after buildApp and before listen (it adds close hooks); buildApp itself stays free of
+ * sockets so app.inject() tests need none. With REDIS_URL, conversations live in Redis and the Redis adapter joins
+ * the processes, so any process continues any conversation and reaches every socket of a client.
+ */
+export async function attachChat(app: FastifyInstance, { database, config, rateLimit }: ChatOptions): Promise<ChatGateway> {
+  const io: ChatServer = new Server(app.server, {
+    path: CHAT_SOCKET_PATH,
+    transports: ['websocket'],
+    pingTimeout: CHAT_PING_TIMEOUT_MS,
+    maxHttpBufferSize: CHAT_MAX_FRAME_BYTES,
+    serveClient: false,
+  });
+
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  let store: ChatStateStore;
+  if (config.redisUrl) {
+    const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    redis = { pub, sub };
+    for (const connection of [pub, sub]) connection.on('error', (error) => app.log.warn({ err: error }, 'chat: redis error'));
+    io.adapter(createAdapter(pub, sub));
+    store = createRedisStateStore(pub, { ttlMs: CHAT_IDLE_EXPIRY_MS });
+  } else {
+    store = createMemoryStateStore({ ttlMs: CHAT_IDLE_EXPIRY_MS, maxEntries: MEMORY_CONVERSATIONS });
+  }
+
+  const engine: ChatEngine = createChatEngine({ catalogue: createChatCatalogue(database.db), leads: createChatLeads(database.db) });
+  const limiter = createChatRateLimiter(rateLimit ?? { limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS });
+  /** Each client's messages are answered one at a time, in order, so two quick messages never race on its state. */
+  const queues = new Map<string, Promise<void>>();
+
+  function enqueue(clientId: string, work: () => Promise<void>): Promise<void> {
+    const previous = queues.get(clientId) ?? Promise.resolve();
+    const current = previous.then(work, work);
+    queues.set(clientId, current);
+    void current.finally(() => {
+      if (queues.get(clientId) === current) queues.delete(clientId);
+    });
+    return current;
+  }
+
+  function send(clientId: string, { event, payload }: ChatEvent): void {
+    const room = io.to(roomOf(clientId));
+    switch (event) {
+      case 'reply':
+        room.emit('reply', payload);
+        break;
+      case 'property_card':
+        room.emit('property_card', payload);
+        break;
+      case 'action_buttons':
+        room.emit('action_buttons', payload);
+        break;
+    }
+  }
+
+  // Handshake: a clientId is required; a token is optional and a bad one means a guest, never a refusal (a stale
+  // token in the browser must not cost the visitor the chat).
+  io.use((socket, next) => {
+    const auth = ChatHandshakeAuthSchema.safeParse(socket.handshake.auth);
+    if (!auth.success) {
+      next(new Error(CHAT_HANDSHAKE_ERROR));
+      return;
+    }
+    const { clientId, token } = auth.data;
+    const identify = token ? verifyAccessToken(app.accessTokenKey, token) : Promise.resolve(null);
+    identify
+      .then((principal) => {
+        socket.data.clientId = clientId;
+        socket.data.identity = principal && principal.kind !== 'provider' ? { kind: principal.kind, id: principal.id } : null;
+        next();
+      })
+      .catch(next);
+  });
+
+  io.on('connection', (socket: ChatSocket) => {
+    const { clientId } = socket.data;
+    void socket.join(roomOf(clientId));
+
+    socket.on('send_message', (payload: unknown) => {
+      const retryAfterMs = limiter.hit(clientId);
+      if (retryAfterMs > 0) {
+        socket.emit('notice', { code: 'rate_limited', message: 'You are sending messages too quickly. Please wait a moment.', retryAfterMs });
+        return;
+      }
+      const parsed = SendMessageSchema.safeParse(payload);
+      if (!parsed.success) {
+        socket.emit('notice', noticeFor(parsed.error));
+        return;
+      }
+      if (parsed.data.clientId !== clientId) {
+        socket.emit('notice', { code: 'invalid_message', message: 'clientId: not the one this connection was opened with', field: 'clientId' });
+        return;
+      }
+      const { message } = parsed.data;
+      enqueue(clientId, async () => {
+        const state = (await store.get(clientId)) ?? newConversation();
+        const turn = await engine.handle(state, message, { identity: socket.data.identity });
+        await store.set(clientId, turn.state);
+        for (const event of turn.events) send(clientId, event);
+      }).catch((error: unknown) => {
+        app.log.error({ err: error }, 'chat: could not answer a message');
+        socket.emit('notice', { code: 'unavailable', message: 'Sorry, I could not answer just now. Please try again.' });
+      });
+    });
+
+    socket.on('clear_session', (payload: unknown, ack?: unknown) => {
+      const parsed = ClearSessionSchema.safeParse(payload);
+      const reply = (ok: boolean) => {
+        if (typeof ack === 'function') (ack as (result: { ok: boolean }) => void)({ ok });
+      };
+      if (!parsed.success || parsed.data.clientId !== clientId) {
+        socket.emit('notice', parsed.success ? { code: 'invalid_message', message: 'clientId: not the one this connection was opened with', field: 'clientId' } : noticeFor(parsed.error));
+        reply(false);
+        return;
+      }
+      enqueue(clientId, () => store.delete(clientId)).then(
+        () => reply(true),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'chat: could not clear a session');
+          reply(false);
+        },
+      );
+    });
+  });
+
+  // preClose, not onClose: the sockets must go before Fastify waits for its server to close. io.close() is not
+  // used because it would close the HTTP server, which is Fastify's to close.
+  app.addHook('preClose', async () => {
+    io.local.disconnectSockets(true);
+    io.engine.close();
+    limiter.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.resolve(io.of('/').adapter.close());
+    if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]);
+  });
+
+  return { io };
+}
