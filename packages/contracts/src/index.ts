@@ -17,3 +17,5 @@ export * from './price-query';
 export * from './search.schema';
 export * from './chat.schema';
 export * from './auth.schema';
+export * from './upload.schema';
+export * from './moderation.schema';

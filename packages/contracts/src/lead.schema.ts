@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common.schema';
+import { MAX_ID, PageQuerySchema, PaginationSchema } from './common.schema';
 
 /**
  * Enquiries (spec §7 POST /leadMenegmentRoute/uILeadFormData, the spec's spelling kept). The spec sends a
@@ -93,3 +93,63 @@ export const LeadCreatedResponseSchema = z.object({
   message: z.string(),
 });
 export type LeadCreatedResponse = z.infer<typeof LeadCreatedResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Issue 5: the leads on an owner's listings (spec §2 'Leads screen', §7 GET /lead?projectId).
+
+/** Every stage a lead can be in: 'new' until the owner presses one of the leads screen's three buttons. */
+export const LEAD_STAGES = ['new', 'interested', 'not_interested', 'crm'] as const;
+export const LeadStageSchema = z.enum(LEAD_STAGES);
+export type LeadStage = z.infer<typeof LeadStageSchema>;
+
+/** spec §2 leads screen: Interested, Not Interested, Add to CRM, in that order. */
+export const SETTABLE_LEAD_STAGES = ['interested', 'not_interested', 'crm'] as const;
+export const LEAD_STAGE_LABELS: Record<LeadStage, string> = {
+  new: 'New',
+  interested: 'Interested',
+  not_interested: 'Not Interested',
+  crm: 'Added to CRM',
+};
+
+/** `PATCH /api/lead/{id}/stage` (the listing's owner only). */
+export const LeadStageUpdateSchema = z.strictObject({ stage: z.enum(SETTABLE_LEAD_STAGES) });
+export type LeadStageUpdate = z.infer<typeof LeadStageUpdateSchema>;
+
+/** A lead as the owner of the listing sees it (spec §2: Name, Phone, Email and the project name). */
+export const OwnerLeadSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  message: z.string().nullable(),
+  source: LeadSourceSchema,
+  stage: LeadStageSchema,
+  /** ISO time. */
+  createdAt: z.string(),
+  project: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type OwnerLead = z.infer<typeof OwnerLeadSchema>;
+
+const LeadIdInput = z.coerce.number().int().positive().max(MAX_ID);
+
+/** spec §7 GET /lead: projectId (required); the listing's owner, or the provider. Newest first. */
+export const LeadsByProjectQuerySchema = PageQuerySchema.extend({ projectId: LeadIdInput });
+export type LeadsByProjectQuery = z.infer<typeof LeadsByProjectQuerySchema>;
+
+/** `GET /api/lead/mine`: every lead on the caller's listings (brokers: approved ones only), newest first. */
+export const MyLeadsQuerySchema = PageQuerySchema.extend({ projectId: LeadIdInput.optional(), stage: LeadStageSchema.optional() });
+export type MyLeadsQuery = z.infer<typeof MyLeadsQuerySchema>;
+
+export const OwnerLeadsResponseSchema = z.object({
+  success: z.literal(true),
+  leads: z.array(OwnerLeadSchema),
+  pagination: PaginationSchema,
+});
+export type OwnerLeadsResponse = z.infer<typeof OwnerLeadsResponseSchema>;
+
+export const LeadStageResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  lead: OwnerLeadSchema,
+});
+export type LeadStageResponse = z.infer<typeof LeadStageResponseSchema>;

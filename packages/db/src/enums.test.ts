@@ -2,7 +2,7 @@
 // time; this test reaches it through the workspace so the two lists cannot drift apart unnoticed.
 import * as contracts from '@nivaas/contracts';
 import { describe, expect, it } from 'vitest';
-import { APPROVALS, ITEMS, PROPERTY_TYPES, STATUSES } from './enums';
+import { APPROVALS, FACINGS, FURNISHINGS, ITEMS, LEAD_STAGES, PROPERTY_TYPES, STATUSES } from './enums';
 
 describe('enums', () => {
   it('match the contracts the API validates with', () => {
@@ -10,5 +10,8 @@ describe('enums', () => {
     expect(STATUSES).toEqual(contracts.STATUSES);
     expect(PROPERTY_TYPES).toEqual(contracts.PROPERTY_TYPES);
     expect(ITEMS).toEqual(contracts.ITEMS);
+    expect(LEAD_STAGES).toEqual(contracts.LEAD_STAGES);
+    expect(FURNISHINGS).toEqual(contracts.FURNISHINGS);
+    expect(FACINGS).toEqual(contracts.FACINGS);
   });
 });
