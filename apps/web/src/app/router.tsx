@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { RequireAuth } from './auth/require-auth';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootRouteError, RouteError } from './route-error';
 
@@ -168,9 +169,37 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // spec §2: broker only. The help chat's conversation full-page (the footer is hidden here).
-            path: 'chat',
-            lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
+            // spec §2: broker only; anyone else goes to /login and comes back after signing in.
+            element: <RequireAuth role="broker" />,
+            children: [
+              {
+                // The help chat's conversation full-page (the footer is hidden here).
+                path: 'chat',
+                lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
+              },
+            ],
+          },
+          {
+            // spec §2: /wishlist is for a user or a broker; a visitor goes to /login and comes back.
+            element: <RequireAuth />,
+            children: [
+              {
+                path: 'wishlist',
+                lazy: async () => ({ Component: (await import('../features/wishlist/wishlist-page')).WishlistPage }),
+              },
+            ],
+          },
+          {
+            // spec §2: broker only.
+            element: <RequireAuth role="broker" />,
+            children: [
+              {
+                path: 'broker-profile',
+                lazy: async () => ({
+                  Component: (await import('../features/broker-account/broker-profile-page')).BrokerProfilePage,
+                }),
+              },
+            ],
           },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],

@@ -17,11 +17,12 @@ describe('layout (spec §2)', () => {
     expect((await chromeAt(path)).navbar).toBe(false);
   });
 
-  it.each(['/', '/about', '/chat', '/mortage-calculator', '/no-such-page'])('shows the navbar on %s', async (path) => {
+  // /chat is broker-only: features/chat/chat-page.test.tsx checks its chrome with a broker signed in.
+  it.each(['/', '/about', '/mortage-calculator', '/no-such-page'])('shows the navbar on %s', async (path) => {
     expect((await chromeAt(path)).navbar).toBe(true);
   });
 
-  it.each(['/chat', '/registration'])('hides the footer on %s', async (path) => {
+  it.each(['/registration'])('hides the footer on %s', async (path) => {
     expect((await chromeAt(path)).footer).toBe(false);
   });
 
