@@ -1,0 +1,203 @@
+import type { Project } from '@nivaas/contracts/project.schema';
+import { describe, expect, it } from 'vitest';
+import type { WordHit } from '../modules/projects/projects.repository';
+import { cardPath, matchingUnits } from './chat-card.mapper';
+import {
+  budgetWords,
+  type CatalogueQuery,
+  type ChatCatalogue,
+  type ChatLead,
+  type ChatLeads,
+  createChatEngine,
+  newConversation,
+  pickPlaces,
+  readContactDetails,
+} from './chat.engine';
+
+/**
+ * The engine on its own: what it understands from free text and buttons, and what it asks next. The catalogue here
+ * is a small in-memory stand-in that records the queries the engine makes; what those queries return from the real
+ * database is the gateway tests' business (chat.gateway.test.ts).
+ */
+
+const hit = (overrides: Partial<WordHit> & Pick<WordHit, 'index' | 'kind' | 'id' | 'name'>): WordHit => ({
+  exact: false,
+  contains: true,
+  score: 0.5,
+  logo: null,
+  cityId: null,
+  cityName: null,
+  zoneId: null,
+  zoneName: null,
+  ...overrides,
+});
+
+const BENGALURU = { id: 1, name: 'Bengaluru' };
+const PUNE = { id: 2, name: 'Pune' };
+const electronicCity = hit({ index: 0, kind: 'location', id: 11, name: 'Electronic City', cityId: 1, cityName: 'Bengaluru' });
+const vidyaCity = hit({ index: 0, kind: 'location', id: 12, name: 'Vidya City', cityId: 1, cityName: 'Bengaluru' });
+/** What each word names, as the real resolve answers it (per word, `index` set by position). */
+const WORDS: Record<string, WordHit[]> = {
+  bengaluru: [hit({ index: 0, kind: 'city', id: 1, name: 'Bengaluru', exact: true })],
+  pune: [hit({ index: 0, kind: 'city', id: 2, name: 'Pune', exact: true })],
+  whitefield: [hit({ index: 0, kind: 'location', id: 10, name: 'Whitefield', exact: true, cityId: 1, cityName: 'Bengaluru', zoneId: 5, zoneName: 'East Bengaluru' })],
+  prestige: [hit({ index: 0, kind: 'builder', id: 30, name: 'Prestige Group' })],
+  electronic: [electronicCity],
+  city: [electronicCity, vidyaCity],
+};
+const resolveWords = (text: string): WordHit[] => text.split(' ').flatMap((word, index) => (WORDS[word] ?? []).map((found) => ({ ...found, index })));
+
+function engineWith() {
+  const queries: CatalogueQuery[] = [];
+  const leads: ChatLead[] = [];
+  const catalogue: ChatCatalogue = {
+    cities: async () => [BENGALURU, PUNE],
+    localities: async () => [{ id: 10, name: 'Whitefield' }],
+    resolve: async (text) => resolveWords(text),
+    search: async (query) => {
+      queries.push(query);
+      return { projects: [], total: 0, hasMore: false };
+    },
+    findByName: async () => [],
+  };
+  const leadsPort: ChatLeads = {
+    contactOf: async () => null,
+    submit: async (lead) => {
+      leads.push(lead);
+      return 'created';
+    },
+  };
+  return { engine: createChatEngine({ catalogue, leads: leadsPort }), queries, leads };
+}
+
+const guest = { identity: null };
+
+describe('chat engine: reading the visitor', () => {
+  it('reads BHK, place, zone and a crore budget from one sentence', async () => {
+    const { engine, queries } = engineWith();
+    const { state } = await engine.handle(newConversation(), '3 bhk in whitefield under 1.5 cr', guest);
+    expect(queries.at(-1)).toMatchObject({ cityId: 1, locationId: 10, zoneId: undefined, bhk: [3], maxPrice: 15_000_000, minPrice: null, page: 1, limit: 5 });
+    expect(state).toMatchObject({ city: BENGALURU, location: { id: 10 }, zone: { id: 5, name: 'East Bengaluru' } });
+  });
+
+  it.each([
+    ['2 bhk flats in whitefield between 50 lakh and 1 crore', { minPrice: 5_000_000, maxPrice: 10_000_000, bhk: [2], propertyTypes: ['apartment'] }],
+    ['villa in whitefield around 2 cr', { minPrice: 18_000_000, maxPrice: 22_000_000, propertyTypes: ['villa'] }],
+    ['ready to move homes in whitefield above 80 lakh', { minPrice: 8_000_000, maxPrice: null, possession: 'ready' }],
+    ['under construction apartments in whitefield', { possession: 'under-construction', propertyTypes: ['apartment'] }],
+    ['prestige projects in bengaluru', { builderId: 30, cityId: 1, locationId: undefined }],
+  ])('%s', async (text, expected) => {
+    const { engine, queries } = engineWith();
+    await engine.handle(newConversation(), text, guest);
+    expect(queries.at(-1)).toMatchObject(expected);
+  });
+
+  it('asks for the city first when the text names none, and keeps what it did understand', async () => {
+    const { engine, queries } = engineWith();
+    const turn = await engine.handle(newConversation(), '2 bhk under 80 lakh', guest);
+    expect(queries).toHaveLength(0);
+    expect(turn.events[0]).toEqual({ event: 'reply', payload: 'Which city are you looking in?' });
+    expect(turn.state).toMatchObject({ awaiting: 'city', bhk: [2], maxPrice: 8_000_000 });
+    await engine.handle(turn.state, 'Pune', guest);
+    expect(queries.at(-1)).toMatchObject({ cityId: 2, bhk: [2], maxPrice: 8_000_000 });
+  });
+
+  it("takes 'anywhere' and 'any type' as answers, so it stops asking", async () => {
+    const { engine, queries } = engineWith();
+    let { state } = await engine.handle(newConversation(), 'bengaluru', guest);
+    expect(state.awaiting).toBe('area');
+    ({ state } = await engine.handle(state, 'anywhere', guest));
+    expect(state.awaiting).toBe('property_type');
+    await engine.handle(state, 'any type', guest);
+    expect(queries.at(-1)).toMatchObject({ cityId: 1, locationId: undefined, zoneId: undefined, bhk: [], propertyTypes: [] });
+  });
+
+  it('says what it did not understand and re-asks the open question', async () => {
+    const { engine } = engineWith();
+    const { state } = await engine.handle(newConversation(), 'hello', guest);
+    const turn = await engine.handle(state, 'atlantis', guest);
+    expect(turn.events[0]).toEqual({ event: 'reply', payload: 'Sorry, I don\'t have listings in "atlantis" yet. Please pick a city:' });
+    expect(turn.state.awaiting).toBe('city');
+  });
+
+  it('ends every turn with exactly one action_buttons event', async () => {
+    const { engine } = engineWith();
+    let state = newConversation();
+    for (const text of ['hi', 'bengaluru', 'whitefield', 'villa', 'trigger_switch_city', 'pune', 'trigger_next_properties', 'thanks', '???']) {
+      const turn = await engine.handle(state, text, guest);
+      expect(turn.events.filter((event) => event.event === 'action_buttons'), text).toHaveLength(1);
+      expect(turn.events.at(-1)?.event, text).toBe('action_buttons');
+      state = turn.state;
+    }
+  });
+});
+
+describe('pickPlaces', () => {
+  it('prefers the place that answers more of the words', () => {
+    const places = pickPlaces(['electronic', 'city'], resolveWords('electronic city'), null);
+    expect(places.location?.name).toBe('Electronic City');
+  });
+
+  it("never takes a weak word like 'city' alone for a place", () => {
+    const places = pickPlaces(['city'], [vidyaCity], null);
+    expect(places.location).toBeNull();
+  });
+
+  it('ignores near misses on short words', () => {
+    const places = pickPlaces(['goa'], [hit({ index: 0, kind: 'location', id: 13, name: 'Gora', contains: false, cityId: 1, cityName: 'Bengaluru' })], null);
+    expect(places.location).toBeNull();
+  });
+});
+
+describe('readContactDetails', () => {
+  it.each([
+    ['Ravi Kumar, 98450 12345', { name: 'Ravi Kumar', phone: '9845012345', email: null }],
+    ['my name is Asha and my number is +91 98450-12345', { name: 'Asha', phone: '9845012345', email: null }],
+    ['asha@example.com', { name: null, phone: null, email: 'asha@example.com' }],
+    ['Meera', { name: 'Meera', phone: null, email: null }],
+    ['12345', { name: null, phone: null, email: null }],
+  ])('%s', (text, expected) => {
+    expect(readContactDetails(text)).toEqual(expected);
+  });
+});
+
+describe('budgetWords', () => {
+  it.each([
+    [15_000_000, '₹1.5 Cr'],
+    [8_000_000, '₹80 Lakh'],
+    [12_345_678, '₹1.23 Cr'],
+    [75_000, '₹75,000'],
+  ])('%d -> %s', (rupees, text) => {
+    expect(budgetWords(rupees)).toBe(text);
+  });
+});
+
+describe('chat cards', () => {
+  const base = {
+    id: 7,
+    name: 'Sobha Dream Acres',
+    type: 'apartment',
+    item: 'project',
+    tags: [] as string[],
+    brokerId: null,
+    city: { id: 1, name: 'Bengaluru' },
+    zone: null,
+    location: { id: 10, name: 'Whitefield' },
+    units: [{ id: 1, type: '2', minPrice: 1, maxPrice: 1, facing: null, exteriorArea: null, floors: null, furnishing: null }],
+  } satisfies Partial<Project>;
+
+  it('links builder projects, pre-launches and broker and owner listings to their pages (spec §2)', () => {
+    expect(cardPath(base)).toBe('/properties/bengaluru/unknown/whitefield/sobha-dream-acres/7');
+    expect(cardPath({ ...base, tags: ['Upcoming Launches'] })).toBe('/prelaunch/bengaluru/unknown/whitefield/sobha-dream-acres/7');
+    expect(cardPath({ ...base, item: 'listing', brokerId: 4 })).toBe('/broker-property-details/2/apartment/7');
+    expect(cardPath({ ...base, item: 'listing', type: 'pent house' })).toBe('/user-property-details/2/pent-house/7');
+  });
+
+  it('stands for the asked configuration within budget, else the affordable units, else all', () => {
+    const unit = (type: string, minPrice: number, maxPrice: number) => ({ id: minPrice, type, minPrice, maxPrice, facing: null, exteriorArea: null, floors: null, furnishing: null });
+    const units = [unit('2', 50, 60), unit('3', 90, 120), unit('3', 150, 170)];
+    expect(matchingUnits(units, { bhk: [3], minPrice: null, maxPrice: 100 })).toEqual([units[1]]);
+    expect(matchingUnits(units, { bhk: [], minPrice: null, maxPrice: 100 })).toEqual([units[0], units[1]]);
+    expect(matchingUnits(units, { bhk: [4], minPrice: null, maxPrice: 10 })).toEqual(units);
+  });
+});
