@@ -287,6 +287,8 @@ export const projects = pgTable(
     index('projects_public_builder_price_idx').on(t.builderId, t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
     index('projects_public_price_idx').on(t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
     trigram('projects_name_trgm_idx', t.name),
+    // The provider's queue (issue 5): what waits for a decision, oldest first; partial, so it holds only that.
+    index('projects_pending_queue_idx').on(t.updatedAt, t.id).where(sql`${t.approval} = 'pending'`),
     oneOf('projects_item_check', t.item, ITEMS),
     oneOf('projects_type_check', t.type, PROPERTY_TYPES),
     oneOf('projects_status_check', t.status, STATUSES),
@@ -312,6 +314,10 @@ export const projectMedia = pgTable(
     title: text('title', { enum: PROJECT_MEDIA_TITLES }).notNull(),
     url: text('url').notNull(),
     position: integer('position').notNull().default(0),
+    // An owner's uploaded photo (issue 5): the card-sized variant beside the gallery one in `url`, and the
+    // MediaStore key prefix its files live under, so deleting the photo deletes them. Null for seeded media.
+    cardUrl: text('card_url'),
+    storageKey: text('storage_key'),
   },
   (t) => [
     index('project_media_project_idx').on(t.projectId, t.position),
@@ -731,6 +737,10 @@ export const auditLog = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
     actorStaffId: integer('actor_staff_id').references(() => providerStaff.id, { onDelete: 'set null' }),
+    // Who acted when it was not staff (issue 5: an owner's edit sends a listing back to review). No foreign key:
+    // the trail outlives the account. Null kind on older rows means staff (or the system when no staff id).
+    actorKind: text('actor_kind', { enum: SUBJECT_KINDS }),
+    actorId: integer('actor_id'),
     // e.g. 'approve', 'reject', 'publish'.
     action: text('action').notNull(),
     // e.g. 'project', 'broker', 'blog', 'banner', 'faq', 'review'.
@@ -744,6 +754,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityKind, t.entityId, t.createdAt),
     index('audit_log_created_idx').on(t.createdAt),
+    oneOf('audit_log_actor_kind_check', t.actorKind, SUBJECT_KINDS),
   ],
 );
 
