@@ -166,6 +166,8 @@ export interface CatalogueFilters {
   transaction?: TransactionTag;
   possession?: Possession;
   text?: TextMatch;
+  /** Only these projects (favourites, a saved search's check of one listing). */
+  ids?: number[];
 }
 
 /**
@@ -341,7 +343,8 @@ export function createProjectsRepository(db: Db) {
 
   function catalogueWhere(filters: CatalogueFilters): SQL | undefined {
     const conditions = visibleToPublic();
-    const { cityId, zoneId, locationId, builderId, brokerId, item, uploader, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, possession, text } = filters;
+    const { ids, cityId, zoneId, locationId, builderId, brokerId, item, uploader, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, possession, text } = filters;
+    if (ids !== undefined) conditions.push(inArray(projects.id, ids));
     if (cityId !== undefined) conditions.push(eq(projects.cityId, cityId));
     if (zoneId !== undefined) conditions.push(eq(projects.zoneId, zoneId));
     if (locationId !== undefined) conditions.push(eq(projects.locationId, locationId));

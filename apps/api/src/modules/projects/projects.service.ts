@@ -113,7 +113,7 @@ export function withParsedFilters(filters: CatalogueFilters, parsed: ParsedSearc
 }
 
 /** The request's place or owner filters: the named keys, and the generic `type={key}&id={n}` pair on top. */
-function placeFilters(query: ProjectListQuery): CatalogueFilters {
+function placeFilters(query: CatalogueQuery): CatalogueFilters {
   const filters: CatalogueFilters = {
     cityId: query.cityId,
     zoneId: query.zoneId,
@@ -129,6 +129,9 @@ function placeFilters(query: ProjectListQuery): CatalogueFilters {
   }
   return filters;
 }
+
+/** GET /project's filters without paging and sort: what the results page shows, and what a saved search keeps. */
+export type CatalogueQuery = Omit<ProjectListQuery, 'page' | 'limit' | 'sort'>;
 
 export interface ProjectsServiceOptions {
   clock?: () => Date;
@@ -223,6 +226,26 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
   }
 
   /**
+   * The catalogue filters of a results-page query. Free text in `search` is read like the search box ('2 bhk
+   * under 80 lakh in whitefield'); an explicit filter in the query wins over one read from the text.
+   */
+  async function filtersFor(query: CatalogueQuery): Promise<CatalogueFilters> {
+    const filters: CatalogueFilters = {
+      ...placeFilters(query),
+      item: query.item,
+      minPrice: query.minPrice,
+      maxPrice: query.maxPrice,
+      bhk: query.bhk,
+      propertyTypes: query.propertyType,
+      transaction: query.transaction,
+      possession: query.possession,
+    };
+    if (!query.search) return filters;
+    const parsed = parseSearchQuery(query.search);
+    return { ...withParsedFilters(filters, parsed), text: (await resolveText(parsed.text)).match };
+  }
+
+  /**
    * One page and whether another follows. One row past the page is read, so `hasMore` is exact and
    * live (spec §4: a short page means no more pages); the total is a label (see ttl-cache.ts).
    */
@@ -257,21 +280,27 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
      * explicit filter in the request wins over one read from the text.
      */
     async list(query: ProjectListQuery): Promise<{ projects: Project[]; pagination: Pagination }> {
-      let filters: CatalogueFilters = {
-        ...placeFilters(query),
-        item: query.item,
-        minPrice: query.minPrice,
-        maxPrice: query.maxPrice,
-        bhk: query.bhk,
-        propertyTypes: query.propertyType,
-        transaction: query.transaction,
-        possession: query.possession,
-      };
-      if (query.search) {
-        const parsed = parseSearchQuery(query.search);
-        filters = { ...withParsedFilters(filters, parsed), text: (await resolveText(parsed.text)).match };
-      }
-      return page(filters, query.sort, query);
+      return page(await filtersFor(query), query.sort, query);
+    },
+
+    /**
+     * Public projects by id, in the order asked, through the same visibility rule and shape as GET /project;
+     * an id that is unknown or not public is left out (favourites: a wishlist never shows a hidden project).
+     */
+    async publicByIds(ids: readonly number[]): Promise<Project[]> {
+      const wanted = [...new Set(ids)];
+      if (wanted.length === 0) return [];
+      const found = await loadOne(repository.publicSpec({ ids: wanted }, 'newest', { offset: 0, limit: wanted.length }));
+      const byId = new Map(found.map((project) => [project.id, project]));
+      return wanted.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /**
+     * Whether a project is public and on the results page of these filters, read exactly as GET /project reads
+     * them (free text included): a saved search matches a listing when the listing would appear in its results.
+     */
+    async isInResults(projectId: number, query: CatalogueQuery): Promise<boolean> {
+      return (await repository.countPublic({ ...(await filtersFor(query)), ids: [projectId] })) > 0;
     },
 
     /**

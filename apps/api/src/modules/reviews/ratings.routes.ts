@@ -1,0 +1,58 @@
+import type { Principal } from '@nivaas/contracts/auth.schema';
+import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import { RATING_SUBMITTED_MESSAGE, RateLocationRequestSchema, RateZoneRequestSchema, RatingResponseSchema } from '@nivaas/contracts/review.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DomainError } from '../../lib/domain-error';
+import { principalOf, requireAuth } from '../../plugins/auth';
+import type { ModuleOptions } from '../module-options';
+import { createRatingsRepository, type Rater } from './ratings.repository';
+import { createRatingsService } from './ratings.service';
+
+const tags = ['reviews'];
+const responses = {
+  201: RatingResponseSchema,
+  400: ErrorResponseSchema,
+  401: ErrorResponseSchema,
+  403: ErrorResponseSchema,
+  404: ErrorResponseSchema,
+};
+
+function raterOf(principal: Principal): Rater {
+  if (principal.kind === 'provider') throw new DomainError('FORBIDDEN', 'Your account cannot do this');
+  return { kind: principal.kind, id: principal.id };
+}
+
+/**
+ * spec §7 POST /ratingroute/rateLocation and /ratingroute/rate-zone: signed-in users and brokers rate a locality
+ * or a zone, once each (a second rating replaces the first). Both answer 201 with 'Rating submitted successfully!'
+ * (spec §5: the client counts only a 201 as success). The rating shows at once in the place's public reviews.
+ */
+export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+  const ratings = createRatingsService(createRatingsRepository(database.db));
+  // Run as preValidation, so who may call is settled before the body is read: a guest gets 401 whatever it sent.
+  const signedIn = requireAuth('user', 'broker');
+
+  app.post(
+    '/ratingroute/rateLocation',
+    {
+      preValidation: signedIn,
+      schema: { tags, summary: 'Rate a locality 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateLocationRequestSchema, response: responses },
+    },
+    async (request, reply) => {
+      const rating = await ratings.rateLocation(raterOf(principalOf(request)), request.body);
+      return reply.code(201).send({ success: true as const, message: RATING_SUBMITTED_MESSAGE, rating });
+    },
+  );
+
+  app.post(
+    '/ratingroute/rate-zone',
+    {
+      preValidation: signedIn,
+      schema: { tags, summary: 'Rate a zone 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateZoneRequestSchema, response: responses },
+    },
+    async (request, reply) => {
+      const rating = await ratings.rateZone(raterOf(principalOf(request)), request.body);
+      return reply.code(201).send({ success: true as const, message: RATING_SUBMITTED_MESSAGE, rating });
+    },
+  );
+};

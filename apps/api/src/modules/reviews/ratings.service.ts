@@ -1,0 +1,55 @@
+import type { Rating, RateLocationRequest, RateZoneRequest } from '@nivaas/contracts/review.schema';
+import { DomainError } from '../../lib/domain-error';
+import type { RatedPlace, Rater, RatingsRepository } from './ratings.repository';
+
+/**
+ * A new rating is on the place's page at once (issue 4: the public reviews and summary show it); the provider
+ * moderates after the fact (reject takes it down). An edit of a rejected rating goes back to pending.
+ */
+const NEW_RATING_APPROVAL = 'approved' as const;
+
+/**
+ * The spec's client sends `userId` (its stored login id) with a rating. It never chooses the rater: the token
+ * does. A `userId` that is not the caller's own id is refused (403 naming userId) rather than silently ignored,
+ * so a client bug or a forgery is visible instead of storing a rating under a name the sender did not expect.
+ */
+function assertOwnId(caller: Rater, userId: number | undefined): void {
+  if (userId !== undefined && userId !== caller.id) {
+    throw new DomainError('FORBIDDEN', 'You can only rate as yourself', { field: 'userId' });
+  }
+}
+
+export function createRatingsService(repository: RatingsRepository) {
+  async function rate(caller: Rater, place: RatedPlace, { ratingValue, comment }: { ratingValue: number; comment: string | null }): Promise<Rating> {
+    const authorName = await repository.raterName(caller);
+    const stored = await repository.save(caller, place, { ratingValue, comment, authorName }, NEW_RATING_APPROVAL);
+    return {
+      id: stored.id,
+      subject: place.subject,
+      placeId: place.subject === 'location' ? place.locationId : place.zoneId,
+      ratingValue: stored.ratingValue,
+      comment: stored.comment,
+      updated: stored.updated,
+    };
+  }
+
+  return {
+    /** spec §7 POST /ratingroute/rateLocation: one rating per person per locality; a second replaces the first. */
+    async rateLocation(caller: Rater, body: RateLocationRequest): Promise<Rating> {
+      assertOwnId(caller, body.userId);
+      const place = await repository.findLocation(body.locationId);
+      if (!place) throw new DomainError('NOT_FOUND', `Location ${body.locationId} not found`, { field: 'locationId' });
+      return rate(caller, place, body);
+    },
+
+    /** spec §7 POST /ratingroute/rate-zone: one rating per person per zone; a second replaces the first. */
+    async rateZone(caller: Rater, body: RateZoneRequest): Promise<Rating> {
+      assertOwnId(caller, body.userId);
+      const place = await repository.findZone(body.ZoneId);
+      if (!place) throw new DomainError('NOT_FOUND', `Zone ${body.ZoneId} not found`, { field: 'ZoneId' });
+      return rate(caller, place, body);
+    },
+  };
+}
+
+export type RatingsService = ReturnType<typeof createRatingsService>;

@@ -1,0 +1,71 @@
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import {
+  SAVED_SEARCH_DELETED_MESSAGE,
+  SAVED_SEARCH_SAVED_MESSAGE,
+  SavedSearchCreateSchema,
+  SavedSearchDeletedResponseSchema,
+  SavedSearchListResponseSchema,
+  SavedSearchResponseSchema,
+} from '@nivaas/contracts/saved-search.schema';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { principalOf, requireAuth } from '../../plugins/auth';
+import type { ModuleOptions } from '../module-options';
+import { createSavedSearchesServiceFor, type SavedSearchNotifierConfig } from './saved-searches.notifier';
+
+const tags = ['saved searches'];
+const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+
+export interface SavedSearchesRoutesOptions extends ModuleOptions {
+  config: Pick<Config, keyof SavedSearchNotifierConfig>;
+}
+
+/** Issue 4: a signed-in user keeps up to 20 named searches (the results page's filters) and is told of new matches. */
+export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = async (app, { database, config }) => {
+  const savedSearches = createSavedSearchesServiceFor(config, database.db, app.log);
+  // Run as preValidation, so who may call is settled before the body is read: a guest gets 401 whatever it sent.
+  const userOnly = requireAuth('user');
+
+  app.get(
+    '/saved-searches',
+    {
+      preValidation: userOnly,
+      schema: { tags, summary: "The signed-in user's saved searches, newest first", response: { 200: SavedSearchListResponseSchema, ...errors } },
+    },
+    async (request) => ({ success: true as const, savedSearches: await savedSearches.list(principalOf(request).id) }),
+  );
+
+  app.post(
+    '/saved-searches',
+    {
+      preValidation: userOnly,
+      schema: {
+        tags,
+        summary: 'Save the results page\'s filters under a name (at most 20 per user)',
+        body: SavedSearchCreateSchema,
+        response: { 201: SavedSearchResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const savedSearch = await savedSearches.create(principalOf(request).id, request.body);
+      return reply.code(201).send({ success: true as const, message: SAVED_SEARCH_SAVED_MESSAGE, savedSearch });
+    },
+  );
+
+  app.delete(
+    '/saved-searches/:id',
+    {
+      preValidation: userOnly,
+      schema: {
+        tags,
+        summary: "Delete one of the caller's saved searches (someone else's is a 404)",
+        params: IdParamSchema,
+        response: { 200: SavedSearchDeletedResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await savedSearches.remove(principalOf(request).id, request.params.id);
+      return { success: true as const, message: SAVED_SEARCH_DELETED_MESSAGE };
+    },
+  );
+};
