@@ -1,7 +1,9 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
+import { uniqueViolation } from '../../lib/pg-errors';
 import { publicItemConditions } from '../../lib/public-items';
+import { brokerAccountColumns } from '../auth/accounts.repository';
 
 const { brokers, cities, projects } = schema;
 
@@ -26,7 +28,18 @@ function approvedBrokers(cityId?: number): SQL | undefined {
   return and(eq(brokers.approval, 'approved'), cityId === undefined ? undefined : eq(brokers.cityId, cityId));
 }
 
-/** SQL for brokers' public profiles; no HTTP, no response shapes. */
+/** What a profile edit may change (issue 4: only editable fields; never approval, e-mail or id). */
+export interface BrokerAccountPatch {
+  name?: string;
+  phone?: string;
+  company?: string;
+  reraNumber?: string;
+  cityId?: number;
+  about?: string | null;
+  profilePhoto?: string | null;
+}
+
+/** SQL for brokers' public profiles and a broker's own record; no HTTP, no response shapes. */
 export function createBrokersRepository(db: Db) {
   return {
     async countApproved(cityId: number | undefined): Promise<number> {
@@ -61,6 +74,35 @@ export function createBrokersRepository(db: Db) {
         .leftJoin(cities, eq(cities.id, brokers.cityId))
         .where(and(eq(brokers.id, id), approvedBrokers()));
       return row;
+    },
+
+    /** A broker's own record (any approval), as the owner sees it. */
+    async findAccount(id: number) {
+      const [row] = await db.select(brokerAccountColumns).from(brokers).where(eq(brokers.id, id));
+      return row;
+    },
+
+    async cityExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: cities.id }).from(cities).where(eq(cities.id, id));
+      return row !== undefined;
+    },
+
+    /**
+     * Writes the editable fields only (the type says which); answers the row as stored, undefined for no such
+     * broker, or 'phone' when another broker holds the new number.
+     */
+    async updateAccount(id: number, patch: BrokerAccountPatch, now: Date) {
+      try {
+        const [row] = await db
+          .update(brokers)
+          .set({ ...patch, updatedAt: now })
+          .where(eq(brokers.id, id))
+          .returning(brokerAccountColumns);
+        return row;
+      } catch (error) {
+        if (uniqueViolation(error) !== null) return 'phone' as const;
+        throw error;
+      }
     },
 
     /** Public listings of one broker per property type; types with none have no row. */
