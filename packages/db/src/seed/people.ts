@@ -101,7 +101,8 @@ function agentRera(stateCode: string, random: Random): string {
 
 export function buildStaff(): (typeof schema.providerStaff.$inferInsert)[] {
   return [
-    { id: 1, email: 'admin@nivaas.example.com', name: 'Portal Admin', passwordHash: null, role: 'admin', createdAt: daysBefore(900) },
+    // The one to sign in as locally (README 'Signing in locally'): a passcode to it lands in GET /api/dev/outbox.
+    { id: 1, email: 'provider@nivaas.local', name: 'Portal Admin', passwordHash: null, role: 'admin', createdAt: daysBefore(900) },
     { id: 2, email: 'moderation.one@nivaas.example.com', name: 'Moderation Desk 1', passwordHash: null, role: 'moderator', createdAt: daysBefore(800) },
     { id: 3, email: 'moderation.two@nivaas.example.com', name: 'Moderation Desk 2', passwordHash: null, role: 'moderator', createdAt: daysBefore(500) },
   ];
