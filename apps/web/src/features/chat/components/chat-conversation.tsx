@@ -32,6 +32,10 @@ export function ChatConversation({ session, view, autoFocus = false }: ChatConve
   const onContact = useCallback((card: ChatPropertyCard) => session.contact(card), [session]);
   const onAction = useCallback((option: ChatOption) => session.chooseAction(option), [session]);
 
+  const reconnectIfDown = () => {
+    if (!view.connected) session.ensureConnected();
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // spec §5: ignored when not connected or blank; the text stays in the box to send once back online.
@@ -93,9 +97,8 @@ export function ChatConversation({ session, view, autoFocus = false }: ChatConve
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           // After the reconnection attempts ran out or the session expired, coming back to type tries again.
-          onFocus={() => {
-            if (!view.connected) session.ensureConnected();
-          }}
+          onFocus={reconnectIfDown}
+          onKeyDown={reconnectIfDown}
           maxLength={CHAT_MESSAGE_MAX}
           autoComplete="off"
           placeholder="Type your message..."

@@ -78,6 +78,25 @@ describe('connecting and the greeting (spec §4)', () => {
   });
 });
 
+describe('reconnecting', () => {
+  it('after the socket gave up, coming back to the chat or the browser going online tries again', () => {
+    connected();
+    socket.serverDrops();
+    // socket.io's own 5 attempts ran out; nothing more happens by itself.
+    session.ensureConnected();
+    expect(socket.connectCalls).toBe(1);
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connectCalls).toBe(2);
+    socket.serverAccepts();
+    expect(session.getView().connected).toBe(true);
+    window.dispatchEvent(new Event('online'));
+    session.ensureConnected();
+    expect(socket.connectCalls).toBe(2);
+    // A greeting is for an empty history on the first connect only.
+    expect(socket.sentMessages()).toEqual(['hi']);
+  });
+});
+
 describe('sending (spec §5 Chat send)', () => {
   it('sends the trimmed text with time and clientId and shows it as the user bubble', () => {
     connected();

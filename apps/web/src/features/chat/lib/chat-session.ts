@@ -135,7 +135,11 @@ export class ChatSession {
     }
   }
 
-  /** Connects (or, after the reconnection attempts ran out or the session expired, tries again). */
+  /**
+   * Connects, or, when the socket is down, tries again. socket.io makes the spec's 5 attempts on its own and then
+   * gives up; a new round starts only when the visitor comes back to the chat (opens it, focuses or types in the
+   * message box) or the browser comes back online. While a round is running this changes nothing.
+   */
   ensureConnected(): void {
     if (!this.socket) {
       this.socket = this.deps.connect(() => ({
@@ -143,11 +147,16 @@ export class ChatSession {
         ...(this.token ? { token: this.token } : {}),
       }));
       this.listen(this.socket);
+      window.addEventListener('online', this.onOnline);
     } else if (!this.socket.connected) {
       this.socket.connect();
     }
     if (!this.idleTimer) this.resetIdle();
   }
+
+  private readonly onOnline = () => {
+    if (this.socket && !this.socket.connected) this.socket.connect();
+  };
 
   private listen(socket: ChatSocketLike): void {
     socket.on('connect', () => {
@@ -378,6 +387,7 @@ export class ChatSession {
     this.socket?.disconnect();
     this.socket = null;
     this.listeners.clear();
+    window.removeEventListener('online', this.onOnline);
   }
 }
 
