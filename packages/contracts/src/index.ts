@@ -19,3 +19,7 @@ export * from './chat.schema';
 export * from './auth.schema';
 export * from './upload.schema';
 export * from './moderation.schema';
+export * from './favourite.schema';
+export * from './saved-search.schema';
+export * from './user.schema';
+export * from './project-path';
