@@ -201,10 +201,31 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          {
+            // spec §2: user only (/list-your-properties, /uploded-properties and /Shareleads join this group
+            // when they are built). Broker pages behind approval (/leads, /ViewallUploads) go in a group whose
+            // element is <RequireApprovedBroker />, and /upload-a-property in <RequireApprovedBroker allowUser />.
+            element: <RequireAuth role="user" />,
+            children: [
+              {
+                path: 'profile',
+                lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+              },
+            ],
+          },
           { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
         ],
       },
     ],
+  },
+  {
+    // spec §2: /dashboard is outside the main layout (no navbar or footer): the provider console, a Module
+    // Federation remote (apps/dashboard) that owns the paths below it. Its loader and the remote arrive only here.
+    path: '/dashboard/*',
+    errorElement: <RootRouteError />,
+    lazy: async () => ({
+      Component: (await import('../features/provider-console/provider-console-page')).ProviderConsolePage,
+    }),
   },
 ];
 

@@ -25,9 +25,11 @@ interface ProjectCardProps {
   railTag?: string;
   /** A control on the photo (an 'Add to compare' button); it sits above the card-wide link. */
   action?: ReactNode;
+  /** Where the card leads, when not the project page (a broker's listing on the wishlist). */
+  to?: string;
 }
 
-export function ProjectCard({ project, railTag, action }: ProjectCardProps) {
+export function ProjectCard({ project, railTag, action, to }: ProjectCardProps) {
   const { min, max } = unitPriceBounds(project.units);
   const chip = project.tags.find((tag) => tag !== railTag) ?? project.tags[0];
   const place = [project.location?.name, project.city?.name].filter(Boolean).join(', ');
@@ -65,7 +67,7 @@ export function ProjectCard({ project, railTag, action }: ProjectCardProps) {
       <div className="flex flex-1 flex-col p-4">
         <h3 className="truncate text-base font-bold text-slate-900">
           {/* The stretched link makes the whole card one tap target with one accessible name. */}
-          <Link to={projectPath(project)} className="after:absolute after:inset-0 focus:outline-none">
+          <Link to={to ?? projectPath(project)} className="after:absolute after:inset-0 focus:outline-none">
             {project.name}
           </Link>
         </h3>

@@ -56,6 +56,9 @@ async function bodyOf(api: ReturnType<typeof mockApi>, path: string): Promise<un
   return request.json();
 }
 
+/** The first render transforms a lazy route chunk, which on two busy cores can take seconds. */
+const SLOW = 20_000;
+
 beforeEach(() => {
   toasts.success.mockReset();
   toasts.error.mockReset();
@@ -79,7 +82,7 @@ describe('/login', () => {
     expect(await bodyOf(api, '/api/auth/broker/login')).toEqual({ email: 'asha@example.in', password: 'correct horse' });
     expect(store.getState().auth.broker).toMatchObject({ id: 7, role: 'broker', token: 'jwt-1', email: 'asha@example.in' });
     expect(toasts.success).toHaveBeenCalledWith('Welcome back');
-  });
+  }, SLOW);
 
   it('shows the server’s refusal and stays on the page', async () => {
     const user = userEvent.setup();
@@ -93,7 +96,7 @@ describe('/login', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Wrong e-mail or password');
     expect(router.state.location.pathname).toBe('/login');
     expect(store.getState().auth.broker).toBeNull();
-  });
+  }, SLOW);
 
   it('checks the fields before calling the server', async () => {
     const user = userEvent.setup();
@@ -104,7 +107,7 @@ describe('/login', () => {
     expect(await within(form).findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(within(form).getByText('Enter your password')).toBeTruthy();
     expect(api.requests.some((url) => url.pathname.startsWith('/api/auth'))).toBe(false);
-  });
+  }, SLOW);
 
   it('signs a broker in with a passcode, and the sent-to value can be edited', async () => {
     const user = userEvent.setup();
@@ -132,7 +135,7 @@ describe('/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await bodyOf(api, '/api/auth/broker/verify-otp')).toEqual({ email: '98450 12345', otp: '123456' });
     expect(store.getState().auth.broker?.token).toBe('jwt-2');
-  });
+  }, SLOW);
 
   it('points a home buyer to the passcode sign-in modal', async () => {
     const user = userEvent.setup();
@@ -141,7 +144,7 @@ describe('/login', () => {
     expect(store.getState().auth.signInModalOpen).toBe(true);
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Register as a broker' }).getAttribute('href')).toBe('/registration');
-  });
+  }, SLOW);
 });
 
 describe('/registration', () => {
@@ -175,7 +178,7 @@ describe('/registration', () => {
       cityId: 2,
     });
     expect((await screen.findByRole('status')).textContent).toBe('Registration received: approval pending');
-  });
+  }, SLOW);
 
   it('signs the broker in when the server answers with a token', async () => {
     const user = userEvent.setup();
@@ -187,9 +190,9 @@ describe('/registration', () => {
     await user.type(within(form).getByLabelText('Password'), 'long enough pass');
     await user.type(within(form).getByLabelText('Confirm password'), 'long enough pass');
     await user.click(within(form).getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(store.getState().auth.broker?.token).toBe('jwt-3'));
-    expect(router.state.location.pathname).toBe('/broker-profile');
-  });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/broker-profile'));
+    expect(store.getState().auth.broker?.token).toBe('jwt-3');
+  }, SLOW);
 
   it('shows a taken e-mail (409) under the e-mail field', async () => {
     const user = userEvent.setup();
@@ -204,7 +207,7 @@ describe('/registration', () => {
       'A broker with this e-mail is already registered',
     );
     expect(toasts.error).not.toHaveBeenCalled();
-  });
+  }, SLOW);
 
   it('asks for every required field and a matching password before sending', async () => {
     const user = userEvent.setup();
@@ -216,7 +219,7 @@ describe('/registration', () => {
     expect(within(form).getByText('Choose a city')).toBeTruthy();
     expect(within(form).getByText('Password must be at least 8 characters')).toBeTruthy();
     expect(api.requests.some((url) => url.pathname === '/api/auth/broker/register')).toBe(false);
-  });
+  }, SLOW);
 });
 
 describe('/forgot-password and /reset-password', () => {
@@ -229,13 +232,13 @@ describe('/forgot-password and /reset-password', () => {
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status')).textContent).toContain('a link is on its way');
     expect(await bodyOf(api, '/api/auth/broker/forgot-password')).toEqual({ email: 'asha@example.in' });
-  });
+  }, SLOW);
 
   it('explains a link without a token', async () => {
     renderAt('/reset-password');
     expect(await screen.findByRole('heading', { name: 'This reset link is not complete' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ask for a new link' }).getAttribute('href')).toBe('/forgot-password');
-  });
+  }, SLOW);
 
   it('sets the new password with the token and goes to log in', async () => {
     const user = userEvent.setup();
@@ -252,7 +255,7 @@ describe('/forgot-password and /reset-password', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await bodyOf(api, '/api/auth/broker/reset-password')).toEqual({ token: TOKEN, password: 'a brand new pass' });
     expect((await screen.findByRole('status')).textContent).toBe('Password changed. Log in with the new one.');
-  });
+  }, SLOW);
 
   it('shows an expired link’s message with a way to a new one', async () => {
     const user = userEvent.setup();
@@ -265,5 +268,5 @@ describe('/forgot-password and /reset-password', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This reset link has expired');
     expect(within(alert).getByRole('link', { name: 'Ask for a new link' })).toBeTruthy();
-  });
+  }, SLOW);
 });

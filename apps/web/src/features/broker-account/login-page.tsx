@@ -14,11 +14,12 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { serverMessage } from '../../lib/api/error-text';
 import { selectUserLogin, signedIn, signInModalOpened } from '../../lib/auth/auth-slice';
+import { brokerLoginFrom } from '../../lib/auth/logins';
 import { showError, showSuccess } from '../../lib/toast';
 import { useBrokerLoginMutation, useBrokerSendOtpMutation, useBrokerVerifyOtpMutation } from './api/broker-sign-in';
 import { AuthShell } from './components/auth-shell';
 import { Field, PasswordField } from './components/field';
-import { brokerLogin, returnPath } from './lib/sign-in';
+import { returnPath } from './lib/sign-in';
 
 type Method = 'password' | 'passcode';
 
@@ -43,7 +44,7 @@ export function LoginPage() {
   const notice = noticeOf(location.state);
 
   const finish = (response: BrokerSignInResponse) => {
-    dispatch(signedIn({ role: 'broker', login: brokerLogin(response.broker, response.token) }));
+    dispatch(signedIn({ role: 'broker', login: brokerLoginFrom(response) }));
     showSuccess(response.message);
     void navigate(returnPath(location.state), { replace: true });
   };

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { serverMessage } from '../../lib/api/error-text';
 import { useGetCitiesQuery } from '../../lib/api/get-cities';
 import { signedIn } from '../../lib/auth/auth-slice';
+import { brokerLoginFrom } from '../../lib/auth/logins';
 import { showError, showSuccess } from '../../lib/toast';
 import { useBrokerRegisterMutation } from './api/broker-register';
 import { AuthShell } from './components/auth-shell';
 import { Field, inputClasses, PasswordField } from './components/field';
 import { serverFieldErrors } from './lib/server-errors';
-import { brokerLogin } from './lib/sign-in';
 
 /**
  * The contract's request plus what only the form has: the password is optional (a broker may use passcodes
@@ -68,7 +68,7 @@ export function RegistrationPage() {
     if (result.data) {
       const response = result.data;
       if ('token' in response) {
-        dispatch(signedIn({ role: 'broker', login: brokerLogin(response.broker, response.token) }));
+        dispatch(signedIn({ role: 'broker', login: brokerLoginFrom(response) }));
         showSuccess(response.message);
         void navigate('/broker-profile', { replace: true });
       } else {

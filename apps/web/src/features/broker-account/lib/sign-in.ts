@@ -1,19 +1,3 @@
-import type { BrokerAccount } from '@nivaas/contracts/auth.schema';
-import type { StoredLogin } from '../../../lib/auth/stored-login';
-
-/** spec §3 'Stored login' for a broker who has just signed in. */
-export function brokerLogin(broker: BrokerAccount, token: string): StoredLogin {
-  return {
-    id: broker.id,
-    email: broker.email,
-    role: 'broker',
-    token,
-    name: broker.name,
-    phone: broker.phone,
-    photo: broker.profilePhoto,
-  };
-}
-
 /**
  * spec §2: protected pages send a visitor to /login carrying the original location, so after signing in the
  * visitor goes back there; otherwise home. Only a path on this site is followed (never '//host' or a URL).

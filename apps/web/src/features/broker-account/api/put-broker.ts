@@ -1,0 +1,22 @@
+import {
+  BrokerAccountResponseSchema,
+  type BrokerAccountResponse,
+  type BrokerUpdateRequest,
+} from '@nivaas/contracts/auth.schema';
+import { api } from '../../../lib/api/api-slice';
+
+/**
+ * spec §7 PUT /broker/{id} with the broker's bearer token: the edited record. The server reads only the editable
+ * fields (name, phone, company, RERA number, city, about, photo); e-mail and approval never change this way.
+ */
+const putBrokerApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateBroker: build.mutation<BrokerAccountResponse, { id: number; record: BrokerUpdateRequest }>({
+      query: ({ id, record }) => ({ url: `/broker/${id}`, method: 'PUT', body: record }),
+      extraOptions: { as: 'broker' },
+      rawResponseSchema: BrokerAccountResponseSchema,
+    }),
+  }),
+});
+
+export const { useUpdateBrokerMutation } = putBrokerApi;
