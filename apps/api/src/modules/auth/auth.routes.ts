@@ -28,7 +28,7 @@ import { BROKER_REGISTERED_MESSAGE, createAuthService, SIGNED_IN_MESSAGE } from 
 import { createOtpRepository } from './otp.repository';
 import { createOtpService } from './otp.service';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
-import { derivePasscodeKey } from './secrets';
+import { decoyPasswordHash, derivePasscodeKey } from './secrets';
 import { createMessageSender, type MessageSender } from './senders/message-sender';
 import { createSessionsRepository } from './sessions.repository';
 import { createSessionsService } from './sessions.service';
@@ -67,6 +67,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
     key: app.accessTokenKey,
     clock,
   });
+  // Made now rather than on the first unknown e-mail, whose login would otherwise take two hashes' time.
+  decoyPasswordHash().catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the decoy password hash'));
   if (config.nodeEnv === 'production' && config.otpSender === 'outbox') {
     app.log.warn('OTP_SENDER=outbox in production: e-mailed passcodes and reset links are only stored, and nobody can read them');
   }
