@@ -1,0 +1,206 @@
+import {
+  MeResponseSchema,
+  ProviderSignInResponseSchema,
+  RefreshTokenResponseSchema,
+  SendOtpResponseSchema,
+  type SendOtpResponse,
+  type StaffAccount,
+} from '@nivaas/contracts/auth.schema';
+import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import type { z } from 'zod';
+
+/** A failed call, with the server's own message (4xx bodies name what was wrong) when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const NETWORK_MESSAGE = 'Could not reach the server. Check the connection and try again.';
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+const UNREADABLE_MESSAGE = 'The server sent an answer the console could not read.';
+
+/**
+ * Only the e-mail is kept between visits: the refresh token lives in an httpOnly cookie the page cannot read, and the
+ * refresh call names the account it expects (spec §7 refresh-token {email, role, app}; decision 003).
+ */
+const EMAIL_KEY = 'nivaas_provider_email';
+
+export type SessionState =
+  | { status: 'restoring' }
+  | { status: 'signed-out'; reason?: string }
+  | { status: 'signed-in'; staff: StaffAccount };
+
+interface CallOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** Whether to send the access token (and refresh it once on a 401). */
+  auth?: boolean;
+}
+
+function readStoredEmail(): string | null {
+  try {
+    return localStorage.getItem(EMAIL_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeStoredEmail(email: string | null): void {
+  try {
+    if (email === null) localStorage.removeItem(EMAIL_KEY);
+    else localStorage.setItem(EMAIL_KEY, email);
+  } catch {
+    // Private mode without storage: the session simply does not survive a reload.
+  }
+}
+
+/**
+ * The console's one way to the API: bearer token on every call, one shared refresh on a 401 then one retry
+ * (spec §4 'Session token'), every answer parsed with its contract.
+ */
+export class ProviderApi {
+  private token: string | null = null;
+  private email: string | null = null;
+  private refreshing: Promise<string | null> | null = null;
+  private state: SessionState = { status: 'restoring' };
+  private readonly listeners = new Set<() => void>();
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  readonly getState = (): SessionState => this.state;
+
+  private setState(next: SessionState): void {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** On load: a stored e-mail plus a valid refresh cookie signs the provider back in without a passcode. */
+  async restore(): Promise<void> {
+    const email = readStoredEmail();
+    if (email === null) {
+      this.setState({ status: 'signed-out' });
+      return;
+    }
+    this.email = email;
+    try {
+      const token = await this.refresh();
+      if (token === null) {
+        this.setState({ status: 'signed-out' });
+        return;
+      }
+      const me = await this.call('/api/auth/me', MeResponseSchema);
+      if (me.account.kind !== 'provider') throw new ApiError(403, SESSION_ENDED_MESSAGE);
+      const { kind: _kind, ...staff } = me.account;
+      this.setState({ status: 'signed-in', staff });
+    } catch {
+      this.forget();
+      this.setState({ status: 'signed-out' });
+    }
+  }
+
+  sendPasscode(email: string): Promise<SendOtpResponse> {
+    return this.call('/api/auth/provider/send-otp', SendOtpResponseSchema, { method: 'POST', body: { email }, auth: false });
+  }
+
+  async verifyPasscode(email: string, otp: string): Promise<StaffAccount> {
+    const signedIn = await this.call('/api/auth/provider/verify-otp', ProviderSignInResponseSchema, {
+      method: 'POST',
+      body: { email, otp },
+      auth: false,
+    });
+    this.token = signedIn.token;
+    this.email = signedIn.staff.email;
+    writeStoredEmail(signedIn.staff.email);
+    this.setState({ status: 'signed-in', staff: signedIn.staff });
+    return signedIn.staff;
+  }
+
+  async signOut(): Promise<void> {
+    try {
+      await fetch('/api/auth/portal/logout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ role: 'provider' }),
+      });
+    } catch {
+      // Signed out here whatever the server says; the cookie expires on its own.
+    }
+    this.forget();
+    this.setState({ status: 'signed-out' });
+  }
+
+  /** A call with the provider's token; `schema` parses the success body. */
+  async call<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
+    const { method = 'GET', body, auth = true } = options;
+    let response = await this.send(path, method, body, auth);
+    if (auth && response.status === 401) {
+      const token = await this.refresh();
+      if (token === null) {
+        this.forget();
+        this.setState({ status: 'signed-out', reason: SESSION_ENDED_MESSAGE });
+        throw new ApiError(401, SESSION_ENDED_MESSAGE);
+      }
+      response = await this.send(path, method, body, auth);
+    }
+    const payload: unknown = await response.json().catch(() => undefined);
+    if (!response.ok) {
+      const error = ErrorResponseSchema.safeParse(payload);
+      if (error.success) throw new ApiError(response.status, error.data.message, error.data.field);
+      throw new ApiError(response.status, `The server answered ${response.status}. Please try again.`);
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw new ApiError(response.status, UNREADABLE_MESSAGE);
+    return parsed.data;
+  }
+
+  private async send(path: string, method: string, body: unknown, auth: boolean): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (auth && this.token !== null) headers.authorization = `Bearer ${this.token}`;
+    try {
+      return await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch {
+      throw new ApiError(0, NETWORK_MESSAGE);
+    }
+  }
+
+  /** One refresh at a time: calls that fail together wait for the same new token. */
+  private refresh(): Promise<string | null> {
+    if (this.refreshing) return this.refreshing;
+    const email = this.email;
+    if (email === null) return Promise.resolve(null);
+    this.refreshing = (async () => {
+      try {
+        const response = await fetch('/api/auth/portal/refresh-token', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ email, role: 'provider', app: 'dashboard' }),
+        });
+        if (!response.ok) return null;
+        const parsed = RefreshTokenResponseSchema.safeParse(await response.json().catch(() => undefined));
+        this.token = parsed.success ? parsed.data.token : null;
+        return this.token;
+      } catch {
+        return null;
+      } finally {
+        this.refreshing = null;
+      }
+    })();
+    return this.refreshing;
+  }
+
+  private forget(): void {
+    this.token = null;
+    this.email = null;
+    writeStoredEmail(null);
+  }
+}

@@ -1,0 +1,23 @@
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetConsoleErrors, takeUnexpectedConsoleErrors } from './console-errors';
+
+configure({ asyncUtilTimeout: 5000 });
+
+// Tests never reach the network: each one answers the console's calls with mockApi().
+globalThis.fetch = () => Promise.reject(new TypeError('fetch is disabled in tests: use mockApi()'));
+
+// As in apps/web: an unexpected console.error fails the test.
+beforeEach(() => {
+  resetConsoleErrors();
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  const unexpected = takeUnexpectedConsoleErrors();
+  if (unexpected.length > 0) {
+    throw new Error(`Unexpected console.error:\n${unexpected.join('\n---\n')}`);
+  }
+});
