@@ -199,6 +199,6 @@ describe('OpenAPI', () => {
 
 describe('config in tests', () => {
   it('is the production loader with a temporary data folder', () => {
-    expect(ctx.config).toEqual(loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, WEB_DIST_DIR: ctx.config.webDistDir }));
+    expect(ctx.config).toEqual(loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, WEB_DIST_DIR: ctx.config.webDistDir, DASHBOARD_DIST_DIR: ctx.config.dashboardDistDir }));
   });
 });

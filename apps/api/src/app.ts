@@ -30,6 +30,7 @@ import errors from './plugins/errors';
 import media from './plugins/media';
 import openApi from './plugins/openapi';
 import publicCache from './plugins/public-cache';
+import remotes from './plugins/remotes';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
 
@@ -95,6 +96,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(ratingsRoutes, modules);
   await app.register(usersRoutes, modules);
 
+  await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir } });
   await app.register(web, { distDir: config.webDistDir });
   return app;
 }

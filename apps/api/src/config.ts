@@ -27,6 +27,8 @@ export interface Config {
   /** Validated now so a typo fails at start; the chat and rate limits will use it. */
   redisUrl: string | undefined;
   webDistDir: string;
+  /** The provider console remote's build (apps/dashboard), served at /remotes/dashboard/ (plugins/remotes.ts). */
+  dashboardDistDir: string;
   seedOnStart: boolean;
   /**
    * HS256 key for access tokens. Required in production; elsewhere, when unset, one is generated once and kept in
@@ -46,7 +48,13 @@ export interface Config {
   otpSendsPerIpPerHour: number;
   /** Bytes of public answers kept in memory (plugins/public-cache.ts); 0 turns the cache off. */
   publicCacheBytes: number;
+  /** Where uploaded listing photos go (lib/media): DATA_DIR/media/uploads, or an S3-compatible bucket. */
+  mediaStore: MediaStoreConfig;
 }
+
+export type MediaStoreConfig =
+  | { kind: 'local' }
+  | { kind: 's3'; endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; publicUrl: string };
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
@@ -71,6 +79,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
+  DASHBOARD_DIST_DIR: z.string().optional(),
   SEED_ON_START: booleanFlag.default(true),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OTP_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -81,6 +90,13 @@ const EnvSchema = z.object({
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
   PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
+  MEDIA_STORE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
 });
 
 /**
@@ -130,6 +146,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     problems.push('PUBLIC_ORIGIN: is required when NODE_ENV=production (the https origin links in e-mails point to)');
   }
   if (vars.OTP_SENDER === 'smtp' && vars.SMTP_URL === undefined) problems.push('SMTP_URL: is required when OTP_SENDER=smtp');
+  if (vars.MEDIA_STORE === 's3') {
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+      if (vars[name] === undefined) problems.push(`${name}: is required when MEDIA_STORE=s3`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   // Relative paths are taken from the repository root, not the working directory, so
   // `npm run dev -w @nivaas/api` (which runs in apps/api) finds the same data as `npm start`.
@@ -148,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     databaseUrl: vars.DATABASE_URL,
     redisUrl: vars.REDIS_URL,
     webDistDir: fromRoot(vars.WEB_DIST_DIR, 'apps/web/dist'),
+    dashboardDistDir: fromRoot(vars.DASHBOARD_DIST_DIR, 'apps/dashboard/dist'),
     seedOnStart: vars.SEED_ON_START,
     jwtSecret: vars.JWT_SECRET,
     otpSender: vars.OTP_SENDER,
@@ -158,5 +180,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
     otpSendsPerIpPerHour: vars.OTP_SENDS_PER_IP_PER_HOUR,
     publicCacheBytes: Math.round(vars.PUBLIC_CACHE_MB * 2 ** 20),
+    mediaStore:
+      vars.MEDIA_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: vars.S3_ENDPOINT ?? '',
+            bucket: vars.S3_BUCKET ?? '',
+            region: vars.S3_REGION,
+            accessKeyId: vars.S3_ACCESS_KEY_ID ?? '',
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY ?? '',
+            publicUrl: vars.S3_PUBLIC_URL ?? '',
+          }
+        : { kind: 'local' },
   };
 }

@@ -9,8 +9,11 @@ export interface WebPluginOptions {
 
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
-/** Paths the SPA must never answer: they belong to the API and the media folder, whose misses are 404 JSON. */
-const SERVER_OWNED = /^(api|media)(\/|$)/;
+/**
+ * Paths the SPA must never answer: they belong to the API, the media folder and the micro-frontend remotes
+ * (plugins/remotes.ts), whose misses are 404 JSON.
+ */
+const SERVER_OWNED = /^(api|media|remotes)(\/|$)/;
 /** Vite writes content-hashed bundles here, so a name never changes meaning: cache them for good. */
 const HASHED_ASSETS = /^assets\//;
 
