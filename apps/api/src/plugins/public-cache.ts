@@ -85,7 +85,8 @@ const publicCachePlugin: FastifyPluginAsync<PublicCacheOptions> = async (app, { 
     },
   });
   app.addHook('onClose', async () => {
-    await stopListening();
+    // The caller may close the database first (it owns it); a closed database has no listener left to stop.
+    await stopListening().catch(() => undefined);
   });
 
   const cacheable = (request: FastifyRequest) =>
