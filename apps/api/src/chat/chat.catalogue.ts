@@ -1,9 +1,11 @@
-import type { Db } from '@nivaas/db';
+import type { Database } from '@nivaas/db';
+import type { Project } from '@nivaas/contracts/project.schema';
 import { createCitiesRepository } from '../modules/cities/cities.repository';
 import { createPlacesRepository } from '../modules/places/places.repository';
 import { createProjectsRepository } from '../modules/projects/projects.repository';
 import { createProjectsService } from '../modules/projects/projects.service';
 import { createTtlCache } from '../modules/projects/ttl-cache';
+import { createChatAnswerCache } from './chat-answer-cache';
 import type { CatalogueQuery, ChatCatalogue, PlaceRef } from './chat.engine';
 
 /** City and locality button lists: labels, not listings, so a minute's lag is harmless. */
@@ -11,12 +13,18 @@ const CHOICES_TTL_MS = 60_000;
 const MAX_CITIES = 50;
 /** A Contact message names one listing; a few candidates are enough to find it. */
 const NAME_CANDIDATES = 10;
+/** Search pages kept until the catalogue changes (a few KB each). */
+const KEPT_SEARCHES = 5_000;
+
+type SearchAnswer = { projects: Project[]; total: number; hasMore: boolean };
 
 /**
  * The chat's view of the live catalogue, through the projects, cities and places modules' own reads (the same
  * visibility rule, filters and SQL as the site's lists and search), so the chat never shows what the site hides.
  */
-export function createChatCatalogue(db: Db): ChatCatalogue {
+export async function createChatCatalogue(database: Database): Promise<ChatCatalogue & { close(): Promise<void> }> {
+  const { db } = database;
+  const searches = await createChatAnswerCache<SearchAnswer>(database, { maxEntries: KEPT_SEARCHES });
   const projects = createProjectsService(createProjectsRepository(db));
   const cities = createCitiesRepository(db);
   const places = createPlacesRepository(db);
@@ -35,27 +43,31 @@ export function createChatCatalogue(db: Db): ChatCatalogue {
       return (await projects.resolveText(text)).hits;
     },
 
-    async search(query: CatalogueQuery) {
-      const { projects: found, pagination } = await projects.list({
-        cityId: query.cityId,
-        zoneId: query.zoneId,
-        locationId: query.locationId,
-        builderId: query.builderId,
-        bhk: query.bhk.length > 0 ? query.bhk : undefined,
-        propertyType: query.propertyTypes.length > 0 ? query.propertyTypes : undefined,
-        minPrice: query.minPrice ?? undefined,
-        maxPrice: query.maxPrice ?? undefined,
-        possession: query.possession ?? undefined,
-        sort: 'price_asc',
-        page: query.page,
-        limit: query.limit,
-      });
-      return { projects: found, total: pagination.total, hasMore: pagination.hasMore };
-    },
+    search: (query: CatalogueQuery) => searches.get(JSON.stringify(query), () => search(query)),
 
     async findByName(name) {
       const { projects: found } = await projects.list({ search: name.slice(0, 100), sort: 'price_asc', page: 1, limit: NAME_CANDIDATES });
       return found;
     },
+
+    close: () => searches.close(),
   };
+
+  async function search(query: CatalogueQuery): Promise<SearchAnswer> {
+    const { projects: found, pagination } = await projects.list({
+      cityId: query.cityId,
+      zoneId: query.zoneId,
+      locationId: query.locationId,
+      builderId: query.builderId,
+      bhk: query.bhk.length > 0 ? query.bhk : undefined,
+      propertyType: query.propertyTypes.length > 0 ? query.propertyTypes : undefined,
+      minPrice: query.minPrice ?? undefined,
+      maxPrice: query.maxPrice ?? undefined,
+      possession: query.possession ?? undefined,
+      sort: 'price_asc',
+      page: query.page,
+      limit: query.limit,
+    });
+    return { projects: found, total: pagination.total, hasMore: pagination.hasMore };
+  }
 }

@@ -5,6 +5,7 @@ import { asc, eq, inArray } from '@nivaas/db/orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../modules/auth/tokens';
+import { CATALOGUE_CHANNEL } from '../plugins/public-cache';
 import { createCity, createLocation, createPricedProject, createUser, createZone } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { attachChat } from './chat.gateway';
@@ -192,6 +193,30 @@ describe('chat conversation', () => {
     const results = await chat.say('apartment');
     expect(results.cards.length).toBe(5);
     expect(results.cards.every((card) => card.location === 'Whitefield' && card.propertyType === 'apartment')).toBe(true);
+  });
+
+  it('stops showing a listing as soon as it is taken off the site (answers are kept only until the catalogue changes)', async () => {
+    const ask = async () => (await (await client()).say('3 bhk in whitefield under 1.5 cr')).cards.map((card) => card.projectId);
+    const hiddenId = ids.whitefieldMatches[0] ?? 0;
+    expect(await ask()).toContain(hiddenId);
+    // On PostgreSQL the change notice reaches the server a moment after commit: wait for our own copy of it, then
+    // ask again (with a bounded number of retries, since the server's copy travels on another connection).
+    let noticed: () => void = () => undefined;
+    const notice = new Promise<void>((resolve) => {
+      noticed = resolve;
+    });
+    const stopListening = await ctx.database.listen(CATALOGUE_CHANNEL, { onNotify: () => noticed() });
+    await ctx.database.db.update(schema.projects).set({ status: 'inactive' }).where(eq(schema.projects.id, hiddenId));
+    try {
+      await notice;
+      await stopListening();
+      let shown = await ask();
+      for (let attempt = 0; attempt < 20 && shown.includes(hiddenId); attempt += 1) shown = await ask();
+      expect(shown).not.toContain(hiddenId);
+      expect(shown).toHaveLength(5);
+    } finally {
+      await ctx.database.db.update(schema.projects).set({ status: 'active' }).where(eq(schema.projects.id, hiddenId));
+    }
   });
 
   it('forgets the conversation on clear_session', async () => {

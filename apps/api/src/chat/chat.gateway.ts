@@ -92,7 +92,8 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
     store = createMemoryStateStore({ ttlMs: CHAT_IDLE_EXPIRY_MS, maxEntries: MEMORY_CONVERSATIONS });
   }
 
-  const engine: ChatEngine = createChatEngine({ catalogue: createChatCatalogue(database.db), leads: createChatLeads(database.db) });
+  const catalogue = await createChatCatalogue(database);
+  const engine: ChatEngine = createChatEngine({ catalogue, leads: createChatLeads(database.db) });
   const limiter = createChatRateLimiter(rateLimit ?? { limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS });
   /** Each client's messages are answered one at a time, in order, so two quick messages never race on its state. */
   const queues = new Map<string, Promise<void>>();
@@ -201,6 +202,7 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
   });
   app.addHook('onClose', async () => {
     await Promise.resolve(io.of('/').adapter.close());
+    await catalogue.close();
     if (redis) await Promise.all([redis.pub.quit(), redis.sub.quit()]);
   });
 
