@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readSelectedCity, readSignedInRole, writeSelectedCity } from './storage';
+import { readSelectedCity, writeSelectedCity } from './storage';
 
 afterEach(() => {
   sessionStorage.clear();
@@ -24,20 +24,5 @@ describe('selected city', () => {
       throw new Error('SecurityError');
     });
     expect(readSelectedCity()).toBe('Bengaluru');
-  });
-});
-
-describe('readSignedInRole', () => {
-  it('is nobody without stored logins', () => {
-    expect(readSignedInRole()).toBeNull();
-  });
-  it('reads the broker slot', () => {
-    localStorage.setItem('broker', 'encrypted');
-    expect(readSignedInRole()).toBe('broker');
-  });
-  it('prefers the user slot', () => {
-    localStorage.setItem('broker', 'encrypted');
-    localStorage.setItem('user', 'encrypted');
-    expect(readSignedInRole()).toBe('user');
   });
 });

@@ -3,11 +3,9 @@ export const SELECTED_CITY_KEY = 'selectedCity';
 /** spec §4: the city shown until the visitor picks another. */
 export const DEFAULT_CITY_NAME = 'Bengaluru';
 
-/** spec §3: the stored logins. Sign-in arrives later; until then their presence is all we read. */
+/** spec §3: the stored logins (encrypted; read and written by lib/auth/login-vault.ts). */
 export const USER_LOGIN_KEY = 'user';
 export const BROKER_LOGIN_KEY = 'broker';
-
-export type SignedInRole = 'user' | 'broker';
 
 // Storage can throw (Safari private mode, storage disabled, quota): a missing preference must never
 // break the page, so every access degrades to "nothing stored".
@@ -28,7 +26,6 @@ function write(storage: () => Storage, key: string, value: string): void {
 }
 
 const session = () => window.sessionStorage;
-const local = () => window.localStorage;
 
 export function readSelectedCity(): string {
   const stored = read(session, SELECTED_CITY_KEY)?.trim();
@@ -37,16 +34,6 @@ export function readSelectedCity(): string {
 
 export function writeSelectedCity(cityName: string): void {
   write(session, SELECTED_CITY_KEY, cityName);
-}
-
-/**
- * Who is signed in, judged only by a stored login being present. A user login wins for the
- * account kind (spec §6).
- */
-export function readSignedInRole(): SignedInRole | null {
-  if (read(local, USER_LOGIN_KEY)) return 'user';
-  if (read(local, BROKER_LOGIN_KEY)) return 'broker';
-  return null;
 }
 
 /** spec §3/§9: the compare set lives in session storage under this key. */

@@ -1,23 +1,25 @@
 import { useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router';
-import { CloseIcon, MenuIcon, UserIcon } from '../../components/icons';
+import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
 import { SearchCombobox } from '../../components/search-combobox';
+import { selectBrokerLogin, selectLoginsRestored, selectMenuRole, selectUserLogin } from '../../lib/auth/auth-slice';
 import { useHeroSearchVisible } from '../../lib/search/hero-search-dock';
-import { readSignedInRole } from '../../lib/storage';
+import { AccountAvatar } from './account-avatar';
+import { AccountMenu } from './account-menu';
 import { CitySelect } from './city-select';
 
 const POST_PROPERTY_PATH = '/upload-a-property';
 const LOGIN_PATH = '/login';
 
-function useSignedInRole() {
-  // Read once per mount: sign-in arrives in a later issue, which will own this state in the store.
-  const [role] = useState(readSignedInRole);
-  return role;
-}
-
 export function Navbar() {
-  const role = useSignedInRole();
+  // spec §6: menus give the broker precedence over the user.
+  const role = useSelector(selectMenuRole);
+  const user = useSelector(selectUserLogin);
+  const broker = useSelector(selectBrokerLogin);
+  const restored = useSelector(selectLoginsRestored);
+  const [accountOpen, setAccountOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -26,6 +28,7 @@ export function Navbar() {
   if (menuPath !== location.pathname) {
     setMenuPath(location.pathname);
     setMenuOpen(false);
+    setAccountOpen(false);
   }
 
   useEffect(() => {
@@ -37,7 +40,7 @@ export function Navbar() {
     return () => document.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  const profilePath = role === 'broker' ? '/broker-profile' : '/profile';
+  const photo = (role === 'broker' ? broker : user)?.photo ?? null;
   // spec §2: on the home page the search moves into the top bar only once the hero's box has scrolled
   // under it. The desktop box keeps its space while hidden, so nothing beside it shifts.
   const onHome = location.pathname === '/';
@@ -55,17 +58,24 @@ export function Navbar() {
           <SearchCombobox variant="navbar" />
         </div>
 
-        <div className="ml-auto hidden items-center gap-2 md:flex">
-          {role ? (
-            <Link
-              to={profilePath}
-              aria-label="Your profile"
-              className="grid size-10 place-items-center rounded-full bg-brand-50 text-brand-800 hover:bg-brand-100"
-            >
-              <UserIcon width={20} height={20} />
-            </Link>
-          ) : (
-            <>
+        {!restored ? (
+          // The stored logins are still being decrypted: hold the space rather than flash 'Log In'.
+          <span className="ml-auto size-10 shrink-0" aria-hidden="true" />
+        ) : role ? (
+          // spec §2: a profile icon when signed in, opening the side menu (on every screen size).
+          <button
+            type="button"
+            onClick={() => setAccountOpen(true)}
+            aria-haspopup="dialog"
+            aria-expanded={accountOpen}
+            aria-label="Your account"
+            className="ml-auto grid size-10 shrink-0 place-items-center rounded-full ring-2 ring-transparent transition hover:ring-brand-200 focus-visible:ring-brand-600"
+          >
+            <AccountAvatar photo={photo} className="size-10" />
+          </button>
+        ) : (
+          <>
+            <div className="ml-auto hidden items-center gap-2 md:flex">
               <NavLink
                 to={POST_PROPERTY_PATH}
                 className="inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 transition-colors hover:bg-slate-50 hover:ring-brand-400"
@@ -78,20 +88,20 @@ export function Navbar() {
               <NavLink to={LOGIN_PATH} className="btn-primary">
                 Log In
               </NavLink>
-            </>
-          )}
-        </div>
+            </div>
 
-        <button
-          type="button"
-          className="ml-auto grid size-10 shrink-0 place-items-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon width={22} height={22} /> : <MenuIcon width={22} height={22} />}
-        </button>
+            <button
+              type="button"
+              className="ml-auto grid size-10 shrink-0 place-items-center rounded-full text-slate-800 hover:bg-slate-100 md:hidden"
+              aria-expanded={menuOpen}
+              aria-controls="mobile-menu"
+              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              {menuOpen ? <CloseIcon width={22} height={22} /> : <MenuIcon width={22} height={22} />}
+            </button>
+          </>
+        )}
       </nav>
 
       {/* spec §2 'Mobile: a search row'. On the home page it floats below the bar (absolute), so its
@@ -104,39 +114,29 @@ export function Navbar() {
         </div>
       )}
 
-      {menuOpen && (
+      {menuOpen && !role && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white shadow-lg md:hidden">
           <ul className="mx-auto max-w-7xl space-y-2 px-4 py-4">
-            {role ? (
-              <li>
-                <Link to={profilePath} className="flex items-center gap-3 rounded-xl px-3 py-3 font-semibold hover:bg-slate-50">
-                  <UserIcon width={20} height={20} className="text-brand-700" />
-                  Your profile
-                </Link>
-              </li>
-            ) : (
-              <>
-                <li>
-                  <Link
-                    to={POST_PROPERTY_PATH}
-                    className="flex items-center justify-between rounded-xl px-3 py-3 font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50"
-                  >
-                    Post Your Property
-                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-900 uppercase">
-                      Free
-                    </span>
-                  </Link>
-                </li>
-                <li>
-                  <Link to={LOGIN_PATH} className="btn-primary w-full py-3 text-base">
-                    Log In
-                  </Link>
-                </li>
-              </>
-            )}
+            <li>
+              <Link
+                to={POST_PROPERTY_PATH}
+                className="flex items-center justify-between rounded-xl px-3 py-3 font-semibold text-slate-800 ring-1 ring-slate-200 hover:bg-slate-50"
+              >
+                Post Your Property
+                <span className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-bold tracking-wide text-amber-900 uppercase">
+                  Free
+                </span>
+              </Link>
+            </li>
+            <li>
+              <Link to={LOGIN_PATH} className="btn-primary w-full py-3 text-base">
+                Log In
+              </Link>
+            </li>
           </ul>
         </div>
       )}
+      {accountOpen && role && <AccountMenu onClose={() => setAccountOpen(false)} />}
     </header>
   );
 }

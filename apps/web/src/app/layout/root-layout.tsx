@@ -1,5 +1,8 @@
+import { lazy, Suspense } from 'react';
+import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { CompareTray } from '../../components/compare-tray';
+import { selectSignInModalOpen } from '../../lib/auth/auth-slice';
 import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { Footer } from './footer';
 import { isChatPage, showsFooter, showsNavbar } from './layout-rules';
@@ -17,8 +20,12 @@ function NavigationProgress() {
   );
 }
 
+// Only downloaded when something asks for it (a visitor's favourite, a saved search, a rating).
+const SignInModal = lazy(async () => ({ default: (await import('../auth/sign-in-modal')).SignInModal }));
+
 export function RootLayout() {
   const { pathname } = useLocation();
+  const signInOpen = useSelector(selectSignInModalOpen);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="skip-link">
@@ -33,6 +40,12 @@ export function RootLayout() {
       {showsFooter(pathname) && <Footer />}
       {/* spec §4: the compare set follows the visitor while it holds anything. */}
       <CompareTray />
+      {/* spec §6: any page can open the sign-in modal (signInModalOpened), so it lives in the layout. */}
+      {signInOpen && (
+        <Suspense fallback={null}>
+          <SignInModal />
+        </Suspense>
+      )}
       {/* spec §2: the help chat button on every page; /chat is the same conversation full-page. */}
       {!isChatPage(pathname) && <ChatLauncher />}
     </div>

@@ -1,0 +1,24 @@
+import {
+  UserProfileUpdateResponseSchema,
+  type UserProfileUpdateInput,
+  type UserProfileUpdateResponse,
+} from '@nivaas/contracts/user.schema';
+import { api } from '../../../lib/api/api-slice';
+import { userProfileApi } from './get-user-profile';
+
+/** PUT /api/user/me (spec §6: 'Profile update ... send a bearer token'). */
+const updateUserProfileApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    updateUserProfile: build.mutation<UserProfileUpdateResponse, UserProfileUpdateInput>({
+      query: (body) => ({ url: '/user/me', method: 'PUT', body, as: 'user' }),
+      rawResponseSchema: UserProfileUpdateResponseSchema,
+      // The answer is the whole new record: the page shows it without asking again.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(userProfileApi.util.upsertQueryData('getUserProfile', undefined, data.user));
+      },
+    }),
+  }),
+});
+
+export const { useUpdateUserProfileMutation } = updateUserProfileApi;
