@@ -3,6 +3,7 @@ import { EmptyState, ErrorState } from '../../../components/section-states';
 import { StarRating } from '../../../components/star-rating';
 import { serverMessage } from '../../../lib/api/error-text';
 import { useGetPlaceReviewsQuery, type ReviewSubject } from '../api/get-place-reviews';
+import { RatePlace } from './rate-place';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
 const count = new Intl.NumberFormat('en-IN');
@@ -66,9 +67,15 @@ export function PlaceReviews({ subject, id, placeName }: PlaceReviewsProps) {
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId} className="mb-4 text-xl font-bold tracking-tight text-slate-900 md:text-2xl">
-        Reviews of {placeName}
-      </h2>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900 md:text-2xl">
+          Reviews of {placeName}
+        </h2>
+        {/* spec §7: localities and zones take ratings (rateLocation, rate-zone); cities only show them. */}
+        {subject !== 'city' && (
+          <RatePlace subject={subject} id={id} placeName={placeName} onRated={() => void reviews.refetch()} />
+        )}
+      </div>
       {body}
     </section>
   );
