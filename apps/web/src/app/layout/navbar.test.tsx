@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { seedStoredLogin } from '../../test/auth';
 import { renderApp } from '../../test/render-app';
 
 async function navbar() {
@@ -21,19 +22,14 @@ describe('navbar (spec §2)', () => {
     expect(within(nav).queryByRole('link', { name: 'Your profile' })).toBeNull();
   });
 
-  it('shows a profile link instead when a login is stored', async () => {
-    localStorage.setItem('user', 'stored-login');
+  it('shows the profile icon instead when a login is stored', async () => {
+    await seedStoredLogin('user');
     renderApp('/about');
     const nav = await navbar();
-    expect(within(nav).getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe('/profile');
+    expect(await within(nav).findByRole('button', { name: 'Your account' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Log In' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: /Post Your Property/ })).toBeNull();
-  });
-
-  it('sends a signed-in broker to the broker profile', async () => {
-    localStorage.setItem('broker', 'stored-login');
-    renderApp('/about');
-    expect(within(await navbar()).getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe('/broker-profile');
+    expect(within(nav).queryByRole('button', { name: 'Open menu' })).toBeNull();
   });
 
   it('opens a mobile menu with the same links, and closes it with Escape', async () => {
