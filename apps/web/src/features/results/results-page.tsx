@@ -13,6 +13,7 @@ import { flattenPages } from '../../lib/api/get-project-pages';
 import { useGetResultsInfiniteQuery } from './api/get-results';
 import { FilterPanel } from './components/filter-panel';
 import { FilterSheet } from './components/filter-sheet';
+import { SaveSearchButton } from './components/save-search-button';
 import {
   clearRefinements,
   countRefinements,
@@ -22,6 +23,7 @@ import {
   toApiQuery,
   type ResultsFilters,
 } from './lib/results-filters';
+import { toSavedFilters } from './lib/saved-filters';
 
 const countFormat = new Intl.NumberFormat('en-IN');
 
@@ -48,6 +50,8 @@ export function ResultsPage() {
   // Every change is a new history entry, so Back undoes it; the address is the whole search.
   const apply = (next: ResultsFilters) => setParams(filtersToParams(next));
   const refinements = countRefinements(filters);
+  // What 'Save this search' keeps: nothing to save for the unfiltered list.
+  const savedFilters = useMemo(() => toSavedFilters(filters), [filters]);
 
   const placeName = location.data ? `${location.data.name}, ${location.data.city.name}` : null;
   let heading: string;
@@ -100,16 +104,23 @@ export function ResultsPage() {
       />
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: heading }]} />
 
-      <header className="mt-3 mb-5 md:mb-6">
-        {/* A locality's name arrives after the page: two lines are kept for it on a phone so the list does not jump. */}
-        <h1
-          className={`text-2xl font-extrabold tracking-tight text-balance text-slate-900 md:text-3xl ${filters.locationId !== null ? 'min-h-[4rem] md:min-h-0' : ''}`}
-        >
-          {heading}
-        </h1>
-        <p className="mt-1 h-6 text-slate-600" aria-live="polite">
-          {total !== undefined && !loadingFirstPage ? `${propertiesText(total)} found` : ''}
-        </p>
+      <header className="mt-3 mb-5 flex flex-col gap-3 md:mb-6 md:flex-row md:items-start md:justify-between">
+        <div className="min-w-0">
+          {/* A locality's name arrives after the page: two lines are kept for it on a phone so the list does not jump. */}
+          <h1
+            className={`text-2xl font-extrabold tracking-tight text-balance text-slate-900 md:text-3xl ${filters.locationId !== null ? 'min-h-[4rem] md:min-h-0' : ''}`}
+          >
+            {heading}
+          </h1>
+          <p className="mt-1 h-6 text-slate-600" aria-live="polite">
+            {total !== undefined && !loadingFirstPage ? `${propertiesText(total)} found` : ''}
+          </p>
+        </div>
+        {savedFilters && (
+          <div className="shrink-0">
+            <SaveSearchButton filters={savedFilters} suggestedName={heading} />
+          </div>
+        )}
       </header>
 
       <div className="lg:grid lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-8">
