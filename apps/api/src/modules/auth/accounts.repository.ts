@@ -1,6 +1,6 @@
 import type { Db, OtpChannel } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, eq, gt, isNull, sql } from '@nivaas/db/orm';
+import { and, eq, gt, isNull, ne, or, sql } from '@nivaas/db/orm';
 import { uniqueViolation } from '../../lib/pg-errors';
 
 const { brokers, cities, passwordResets, providerStaff, users } = schema;
@@ -50,7 +50,14 @@ export interface NewBroker {
 }
 
 function accountQueries(db: Db) {
-  const byIdentity = (channel: OtpChannel, value: string) => (channel === 'phone' ? eq(users.phone, value) : eq(users.email, value));
+  const contactColumn = (channel: OtpChannel) => (channel === 'phone' ? users.phone : users.email);
+  /**
+   * The account that signs in with this contact. A contact added on a profile (the user's second one) was never
+   * proven by a passcode, so it never opens the account: otherwise anyone could add a stranger's e-mail to their own
+   * profile and receive the stranger's first sign-in. `sign_in_channel` is null while an account holds one contact.
+   */
+  const byIdentity = (channel: OtpChannel, value: string) =>
+    and(eq(contactColumn(channel), value), or(isNull(users.signInChannel), eq(users.signInChannel, channel)));
   const brokerByIdentity = (channel: OtpChannel, value: string) => (channel === 'phone' ? eq(brokers.phone, value) : eq(brokers.email, value));
 
   return {
@@ -67,19 +74,28 @@ function accountQueries(db: Db) {
     },
 
     /**
-     * The user holding this phone or e-mail, created on first sign-in. ON CONFLICT settles a profile edit that
-     * claimed the same contact in between: then that account is the one.
+     * The user signing in with this phone or e-mail, created on first sign-in. The passcode just proved the contact,
+     * so if another account lists it as an unproven second contact, it is taken off that account first (the unique
+     * index would refuse the new user otherwise). ON CONFLICT settles two first sign-ins racing each other.
      */
     async findOrCreateUser(channel: OtpChannel, value: string, now: Date) {
-      const [created] = await db
-        .insert(users)
-        .values(channel === 'phone' ? { phone: value, createdAt: now, updatedAt: now } : { email: value, createdAt: now, updatedAt: now })
-        .onConflictDoNothing()
-        .returning(userAccountColumns);
-      if (created) return { user: created, created: true };
-      const [existing] = await db.select(userAccountColumns).from(users).where(byIdentity(channel, value));
-      if (!existing) throw new Error('user neither inserted nor found');
-      return { user: existing, created: false };
+      return db.transaction(async (tx) => {
+        const [existing] = await tx.select(userAccountColumns).from(users).where(byIdentity(channel, value));
+        if (existing) return { user: existing, created: false };
+        await tx
+          .update(users)
+          .set(channel === 'phone' ? { phone: null, updatedAt: now } : { email: null, updatedAt: now })
+          .where(and(eq(contactColumn(channel), value), ne(users.signInChannel, channel)));
+        const [created] = await tx
+          .insert(users)
+          .values(channel === 'phone' ? { phone: value, createdAt: now, updatedAt: now } : { email: value, createdAt: now, updatedAt: now })
+          .onConflictDoNothing()
+          .returning(userAccountColumns);
+        if (created) return { user: created, created: true };
+        const [raced] = await tx.select(userAccountColumns).from(users).where(byIdentity(channel, value));
+        if (!raced) throw new Error('user neither inserted nor found');
+        return { user: raced, created: false };
+      });
     },
 
     // Brokers --------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { PROFILE_UPDATED_MESSAGE } from '@nivaas/contracts/user.schema';
 import { schema } from '@nivaas/db';
 import { eq } from '@nivaas/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearerFor } from '../../test/auth';
+import { bearerFor, latestPasscode } from '../../test/auth';
 import { createBroker, createCity, createLocation, createProject, createUser } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 
@@ -133,5 +133,22 @@ describe('PUT /api/user/me', () => {
   it('is for users only', async () => {
     expect((await call('PUT', null, { name: 'Guest' })).statusCode).toBe(401);
     expect((await call('PUT', { kind: 'broker', id: ids.brokerId }, { name: 'Broker' })).statusCode).toBe(403);
+  });
+});
+
+describe('a contact added on a profile', () => {
+  it('never opens that account: the person who proves it with a passcode gets their own, and the claim is dropped', async () => {
+    const claimer = (await call('PUT', user(ids.phoneUser), { email: 'stranger@example.com' })).json().user;
+    expect(claimer).toMatchObject({ id: ids.phoneUser, email: 'stranger@example.com' });
+
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/auth/portal/send-otp', payload: { email: 'stranger@example.com' } });
+    expect(sent.statusCode).toBe(200);
+    const otp = await latestPasscode(ctx.app, 'stranger@example.com');
+    const verified = await ctx.app.inject({ method: 'POST', url: '/api/auth/portal/verify-otp', payload: { email: 'stranger@example.com', otp } });
+    expect(verified.statusCode).toBe(200);
+    const signedIn = verified.json().user;
+    expect(signedIn.id).not.toBe(ids.phoneUser);
+    expect(signedIn.email).toBe('stranger@example.com');
+    expect(await row(ids.phoneUser)).toMatchObject({ phone: '9845012345', email: null });
   });
 });
