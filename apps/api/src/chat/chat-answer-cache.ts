@@ -2,7 +2,8 @@ import type { Database } from '@nivaas/db';
 import { CATALOGUE_CHANNEL } from '../plugins/public-cache';
 
 /**
- * Catalogue answers the chat has computed (a search page), kept per query until the catalogue changes.
+ * Catalogue answers the chat has computed (a search page, what words name, the city and area choices), kept per
+ * query until the catalogue changes.
  *
  * Why: visitors ask the same few things ('2 bhk in whitefield', the next page of it) and on the embedded database
  * every query runs on the server's one thread, one at a time: at a few hundred messages a second, re-running each
@@ -12,16 +13,17 @@ import { CATALOGUE_CHANNEL } from '../plugins/public-cache';
  * nothing is kept. The promise is kept from the start, so concurrent askers share one query; a notice during the query
  * drops it with the rest, and a failed query is not kept.
  */
-export interface ChatAnswerCache<T> {
-  get(key: string, load: () => Promise<T>): Promise<T>;
+export interface ChatAnswerCache {
+  /** Callers give each kind of answer its own key prefix ('search:', 'words:'), so one key always holds one type. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 /** A backstop for answers that read the clock (possession 'ready' turns on a date), not the freshness mechanism. */
 const ENTRY_TTL_MS = 5 * 60_000;
 
-export async function createChatAnswerCache<T>(database: Database, { maxEntries, now = Date.now }: { maxEntries: number; now?: () => number }): Promise<ChatAnswerCache<T>> {
-  const entries = new Map<string, { value: Promise<T>; expires: number }>();
+export async function createChatAnswerCache(database: Database, { maxEntries, now = Date.now }: { maxEntries: number; now?: () => number }): Promise<ChatAnswerCache> {
+  const entries = new Map<string, { value: Promise<unknown>; expires: number }>();
   let listening = true;
   const ourSchema = `${database.tablesSchema}.`;
   const stop = await database.listen(CATALOGUE_CHANNEL, {
@@ -39,14 +41,15 @@ export async function createChatAnswerCache<T>(database: Database, { maxEntries,
   });
 
   return {
-    get(key, load) {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
       if (!listening) return load();
       const kept = entries.get(key);
       if (kept && kept.expires > now()) {
         // Most recently used last, so eviction takes the oldest from the front.
         entries.delete(key);
         entries.set(key, kept);
-        return kept.value;
+        // The key's prefix names the answer's kind, and only that kind's loader ever fills it.
+        return kept.value as Promise<T>;
       }
       const value = load();
       entries.delete(key);

@@ -4,17 +4,14 @@ import { createCitiesRepository } from '../modules/cities/cities.repository';
 import { createPlacesRepository } from '../modules/places/places.repository';
 import { createProjectsRepository } from '../modules/projects/projects.repository';
 import { createProjectsService } from '../modules/projects/projects.service';
-import { createTtlCache } from '../modules/projects/ttl-cache';
 import { createChatAnswerCache } from './chat-answer-cache';
 import type { CatalogueQuery, ChatCatalogue, PlaceRef } from './chat.engine';
 
-/** City and locality button lists: labels, not listings, so a minute's lag is harmless. */
-const CHOICES_TTL_MS = 60_000;
 const MAX_CITIES = 50;
 /** A Contact message names one listing; a few candidates are enough to find it. */
 const NAME_CANDIDATES = 10;
-/** Search pages kept until the catalogue changes (a few KB each). */
-const KEPT_SEARCHES = 5_000;
+/** Answers kept until the catalogue changes (a search page is a few KB). */
+const KEPT_ANSWERS = 5_000;
 
 type SearchAnswer = { projects: Project[]; total: number; hasMore: boolean };
 
@@ -24,33 +21,29 @@ type SearchAnswer = { projects: Project[]; total: number; hasMore: boolean };
  */
 export async function createChatCatalogue(database: Database): Promise<ChatCatalogue & { close(): Promise<void> }> {
   const { db } = database;
-  const searches = await createChatAnswerCache<SearchAnswer>(database, { maxEntries: KEPT_SEARCHES });
+  const answers = await createChatAnswerCache(database, { maxEntries: KEPT_ANSWERS });
   const projects = createProjectsService(createProjectsRepository(db));
   const cities = createCitiesRepository(db);
   const places = createPlacesRepository(db);
-  const cityChoices = createTtlCache<PlaceRef[]>({ ttlMs: CHOICES_TTL_MS, maxEntries: 1 });
-  const areaChoices = createTtlCache<PlaceRef[]>({ ttlMs: CHOICES_TTL_MS, maxEntries: 500 });
 
   return {
-    cities: () => cityChoices.get('all', async () => (await cities.listPage(0, MAX_CITIES)).map(({ id, name }) => ({ id, name }))),
+    cities: () => answers.get('cities', async (): Promise<PlaceRef[]> => (await cities.listPage(0, MAX_CITIES)).map(({ id, name }) => ({ id, name }))),
 
     localities: (cityId, limit) =>
-      areaChoices.get(`${cityId}:${limit}`, async () =>
+      answers.get(`areas:${cityId}:${limit}`, async (): Promise<PlaceRef[]> =>
         (await places.listLocations({ cityId, zoneId: undefined }, 0, limit)).filter((row) => row.projectCount + row.listingCount > 0).map(({ id, name }) => ({ id, name })),
       ),
 
-    async resolve(text) {
-      return (await projects.resolveText(text)).hits;
-    },
+    resolve: (text) => answers.get(`words:${text}`, async () => (await projects.resolveText(text)).hits),
 
-    search: (query: CatalogueQuery) => searches.get(JSON.stringify(query), () => search(query)),
+    search: (query: CatalogueQuery) => answers.get(`search:${JSON.stringify(query)}`, () => search(query)),
 
     async findByName(name) {
       const { projects: found } = await projects.list({ search: name.slice(0, 100), sort: 'price_asc', page: 1, limit: NAME_CANDIDATES });
       return found;
     },
 
-    close: () => searches.close(),
+    close: () => answers.close(),
   };
 
   async function search(query: CatalogueQuery): Promise<SearchAnswer> {
