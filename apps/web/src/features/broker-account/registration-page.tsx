@@ -66,14 +66,10 @@ export function RegistrationPage() {
   const submit = handleSubmit(async ({ confirmPassword: _confirm, password, ...details }) => {
     const result = await registerBroker({ ...details, ...(password ? { password } : {}) });
     if (result.data) {
-      const response = result.data;
-      if ('token' in response) {
-        dispatch(signedIn({ role: 'broker', login: brokerLoginFrom(response) }));
-        showSuccess(response.message);
-        void navigate('/broker-profile', { replace: true });
-      } else {
-        void navigate('/login', { replace: true, state: { notice: response.message } });
-      }
+      // Signed in at once; the profile page shows the approval as pending until the provider decides.
+      dispatch(signedIn({ role: 'broker', login: brokerLoginFrom(result.data) }));
+      showSuccess(result.data.message);
+      void navigate('/broker-profile', { replace: true });
       return;
     }
     // A 409 (e-mail already registered) or a 400 names its field: the message goes under that field.
