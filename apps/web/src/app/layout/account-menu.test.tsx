@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seedStoredLogin } from '../../test/auth';
 import { renderApp } from '../../test/render-app';
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
+vi.mock('../../lib/toast', () => ({ showSuccess: toasts.success, showError: toasts.error, showWarning: toasts.warning }));
 
 async function openAccountMenu() {
   const user = userEvent.setup();
@@ -81,6 +84,7 @@ describe('side menus (spec §2)', () => {
     await user.click(within(menu).getByRole('button', { name: 'Log Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(toasts.success).toHaveBeenCalledWith('Logged out successfully!');
     expect(store.getState().auth.user).toBeNull();
     await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
     const call = api.fetchMock.mock.calls.find(([input]) => String((input as Request).url).endsWith('/api/auth/portal/logout'));

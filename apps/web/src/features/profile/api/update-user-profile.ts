@@ -15,7 +15,7 @@ const updateUserProfileApi = api.injectEndpoints({
       // The answer is the whole new record: the page shows it without asking again.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(userProfileApi.util.upsertQueryData('getUserProfile', undefined, data.user));
+        if (data) dispatch(userProfileApi.util.updateQueryData('getUserProfile', undefined, () => data.user));
       },
     }),
   }),
