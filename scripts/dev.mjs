@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run dev`: the API on :3001 (reloading on change) and Vite on :5173 proxying /api and
-// /media to it. Both stop together.
+// `npm run dev`: the API on :3001 (reloading on change), Vite on :5173 proxying /api and /media
+// to it, and the provider console remote on :5502 (proxied at /remotes/dashboard). All stop together.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,12 @@ const children = [
     env: { ...process.env, PORT: apiPort },
   }),
   spawn('npm', ['run', 'dev', '-w', '@nivaas/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_ORIGIN: `http://localhost:${apiPort}` },
+  }),
+  // The provider console remote on :5502 (spec §9); the web dev server proxies /remotes/dashboard to it.
+  spawn('npm', ['run', 'dev', '-w', '@nivaas/dashboard'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, API_ORIGIN: `http://localhost:${apiPort}` },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or stale, then run the API server, which serves the
-// built web app, the API and the media from one origin. The server itself creates, migrates
-// and seeds the embedded database on first start.
+// built web app, the provider console remote, the API and the media from one origin. The server
+// itself creates, migrates and seeds the embedded database on first start.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -46,6 +46,13 @@ const targets = [
     workspace: '@nivaas/web',
     stamp: 'apps/web/dist/.build-stamp',
     sources: ['apps/web', ...shared],
+  },
+  {
+    // The provider console, a Module Federation remote the API serves at /remotes/dashboard/.
+    name: 'provider console',
+    workspace: '@nivaas/dashboard',
+    stamp: 'apps/dashboard/dist/.build-stamp',
+    sources: ['apps/dashboard', ...shared],
   },
   {
     name: 'API server',

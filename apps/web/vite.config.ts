@@ -10,6 +10,8 @@ const proxy = {
   '/media': { target: apiOrigin, changeOrigin: true },
   // The help chat's socket (lib/chat-socket.ts) connects same-origin over websocket only.
   '/socket.io': { target: apiOrigin, changeOrigin: true, ws: true },
+  // The provider console remote (apps/dashboard, spec §9 dev port 5502); the API serves its build here in production.
+  '/remotes/dashboard': { target: process.env.DASHBOARD_ORIGIN ?? 'http://localhost:5502', changeOrigin: true },
 };
 
 export default defineConfig({

@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Issue 5: the provider console, a Module Federation remote the host loads at /dashboard (outside the main layout).
+ * The seeded provider signs in with the passcode from the dev outbox, works the pending queue against the real API,
+ * and the owner's own view shows the outcome.
+ */
+
+const PROVIDER_EMAIL = 'provider@nivaas.local';
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
+
+/** The newest passcode the outbox kept for this address (development only: GET /api/dev/outbox). */
+async function latestPasscode(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}&purpose=otp&limit=1`);
+  expect(response.ok()).toBe(true);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`No passcode in the outbox for ${email}`);
+  return code;
+}
+
+/** Full-page screenshots at phone and desktop widths, as e2e/tools/screenshots.mjs names them. */
+async function capture(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+interface QueuedListing {
+  id: number;
+  name: string;
+  owner: { kind: string; email: string | null } | null;
+}
+
+test('the provider signs in, rejects one pending listing with a remark and approves another; the owner sees both', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const firstQueue = page.waitForResponse((response) => response.url().includes('/api/admin/projects/pending') && response.ok());
+
+  await page.goto('/dashboard');
+  // Outside the main layout: no site navbar or footer around the console.
+  await expect(page.getByRole('heading', { name: 'Provider console' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /post your property/i })).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await capture(page, 'provider-console-sign-in');
+
+  await page.getByRole('textbox', { name: 'Work e-mail' }).fill(PROVIDER_EMAIL);
+  await page.getByRole('button', { name: 'Send passcode' }).click();
+  await expect(page.getByRole('textbox', { name: 'Passcode' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Passcode' }).fill(await latestPasscode(request, PROVIDER_EMAIL));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // The seed leaves listings waiting for a decision.
+  await expect(page.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
+  const queued = ((await (await firstQueue).json()) as { projects: QueuedListing[] }).projects;
+  const brokers = queued.filter((listing) => listing.owner?.kind === 'broker' && listing.owner.email);
+  expect(brokers.length, 'seeded pending listings uploaded by brokers').toBeGreaterThanOrEqual(2);
+  const [toReject, toApprove] = brokers as [QueuedListing, QueuedListing];
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await capture(page, 'provider-console-queue');
+
+  // Reject with a remark: the remark is required.
+  const rejectCard = page.getByRole('article', { name: toReject.name, exact: true });
+  await rejectCard.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reject “${toReject.name}”` });
+  await dialog.getByRole('button', { name: 'Reject with remark' }).click();
+  await expect(dialog.getByText('Remark must be at least 3 characters')).toBeVisible();
+  const remark = `The photos do not show the property; add one of the living room (e2e ${Date.now()}).`;
+  await dialog.getByRole('textbox', { name: 'Remark' }).fill(remark);
+  await capture(page, 'provider-console-reject-modal');
+  await dialog.getByRole('button', { name: 'Reject with remark' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status').getByText('Success')).toBeVisible();
+  await expect(rejectCard).toHaveCount(0);
+
+  const approveCard = page.getByRole('article', { name: toApprove.name, exact: true });
+  await approveCard.getByRole('button', { name: 'Approve' }).click();
+  await expect(approveCard).toHaveCount(0);
+
+  // The audit log lists both decisions: who, what, when, and the remark.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/audit$/);
+  await expect(page.getByText(`Remark: ${remark}`)).toBeVisible();
+  await expect(page.getByText(`Approved listing “${toApprove.name}”`).first()).toBeVisible();
+  await capture(page, 'provider-console-audit');
+
+  await page.getByRole('link', { name: 'Brokers' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending brokers' })).toBeVisible();
+  await expect(page.getByRole('article').or(page.getByText('No brokers are waiting for approval.')).first()).toBeVisible();
+  await capture(page, 'provider-console-brokers');
+
+  // Read the outcome back as each owner sees it: their own listing view, with their own token.
+  for (const [listing, approval] of [
+    [toReject, 'rejected'],
+    [toApprove, 'approved'],
+  ] as const) {
+    const email = listing.owner?.email as string;
+    expect((await request.post('/api/auth/broker/send-otp', { data: { email } })).ok()).toBe(true);
+    const signIn = await request.post('/api/auth/broker/verify-otp', { data: { email, otp: await latestPasscode(request, email) } });
+    expect(signIn.ok()).toBe(true);
+    const { token } = (await signIn.json()) as { token: string };
+    const own = await request.get(`/api/project/upload/${listing.id}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(own.ok()).toBe(true);
+    const { project } = (await own.json()) as { project: { approval: string; remarks: Record<string, string> } };
+    expect(project.approval).toBe(approval);
+    if (approval === 'rejected') expect(Object.values(project.remarks)).toContain(remark);
+  }
+});
+
+test('when the remote cannot be loaded, /dashboard says so and a retry loads it', async ({ page, pageErrors }) => {
+  await page.route('**/remotes/dashboard/remoteEntry.js*', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{}' }));
+  await page.goto('/dashboard');
+
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'The provider console could not be loaded.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /post your property/i })).toHaveCount(0);
+  await capture(page, 'provider-console-unavailable');
+
+  await page.unroute('**/remotes/dashboard/remoteEntry.js*');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('textbox', { name: 'Work e-mail' })).toBeVisible();
+
+  // The browser reports the missing entry we staged; that, and only that, is expected.
+  const staged = pageErrors.filter((error) => /404|remoteEntry/.test(error));
+  expect(staged.length).toBeGreaterThan(0);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !staged.includes(error)));
+});
