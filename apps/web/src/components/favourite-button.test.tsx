@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../app/store';
-import { signedIn } from '../lib/auth/auth-slice';
+import { signedIn, signInModalClosed } from '../lib/auth/auth-slice';
 import { favouritesApi } from '../lib/favourites/get-favourites';
 import { createProject } from '../test/factories';
 import { errorResponse, mockApi } from '../test/mock-api';
@@ -78,6 +78,46 @@ describe('FavouriteButton (spec §4 favourite toggle)', () => {
     await user.click(heart);
     expect(store.getState().auth.signInModalOpen).toBe(true);
     expect(api.requests).toHaveLength(0);
+    // Closing the modal without signing in drops the remembered favourite (the next test starts clean).
+    act(() => {
+      store.dispatch(signInModalClosed());
+    });
+  });
+
+  it('adds the favourite a visitor asked for once they sign in through the modal', async () => {
+    const user = userEvent.setup();
+    const { posted } = favouritesServer([3]);
+    const store = makeStore();
+    renderButtons(store, [lakeside, hillview]);
+    await user.click(screen.getByRole('button', { name: 'Add Lakeside Towers to favorites' }));
+    expect(store.getState().auth.signInModalOpen).toBe(true);
+
+    act(() => {
+      store.dispatch(signedIn({ role: 'user', login: login('user', 41) }));
+      store.dispatch(signInModalClosed());
+    });
+    await screen.findByRole('button', { name: 'Remove Lakeside Towers from favorites' });
+    expect(posted).toEqual([{ userType: 'user', action: 'add', projectId: 9, item: 'project' }]);
+    expect(toasts.success).toHaveBeenCalledWith('Added to favorites');
+  });
+
+  it('forgets the favourite when the visitor closes the modal without signing in', async () => {
+    const user = userEvent.setup();
+    const { posted } = favouritesServer([]);
+    const store = makeStore();
+    renderButtons(store);
+    await user.click(screen.getByRole('button', { name: 'Add Lakeside Towers to favorites' }));
+    act(() => {
+      store.dispatch(signInModalClosed());
+    });
+    act(() => {
+      store.dispatch(signedIn({ role: 'user', login: login('user', 41) }));
+    });
+    await waitFor(() =>
+      expect(favouritesApi.endpoints.getFavouriteIds.select({ userType: 'user', accountId: 41 })(store.getState()).data).toEqual([]),
+    );
+    expect(posted).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Add Lakeside Towers to favorites' })).toBeTruthy();
   });
 
   it('adds for a signed-in user at the front of the lists, and the next click removes it', async () => {
