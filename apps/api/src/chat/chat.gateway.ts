@@ -54,6 +54,16 @@ export interface ChatGateway {
   io: ChatServer;
 }
 
+/**
+ * An error as the chat logs it: what failed and its database code, never the query's parameters (a lead's insert
+ * would carry the visitor's phone and e-mail in them: drizzle appends 'params: ...' to its message).
+ */
+function loggable(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const cause = error.cause as { code?: unknown } | undefined;
+  return { type: error.name, message: error.message.split('\nparams:')[0], code: cause?.code ?? (error as { code?: unknown }).code, stack: error.stack?.split('\n').filter((line) => line.trimStart().startsWith('at ')).slice(0, 5).join('\n') };
+}
+
 /** Every socket of one client (several tabs, possibly on several processes) joins its room and hears every answer. */
 const roomOf = (clientId: string) => `client:${clientId}`;
 
@@ -85,7 +95,7 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     redis = { pub, sub };
-    for (const connection of [pub, sub]) connection.on('error', (error) => app.log.warn({ err: error }, 'chat: redis error'));
+    for (const connection of [pub, sub]) connection.on('error', (error) => app.log.warn({ error: loggable(error) }, 'chat: redis error'));
     io.adapter(createAdapter(pub, sub));
     store = createRedisStateStore(pub, { ttlMs: CHAT_IDLE_EXPIRY_MS });
   } else {
@@ -168,7 +178,7 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
         await store.set(clientId, turn.state);
         for (const event of turn.events) send(clientId, event);
       }).catch((error: unknown) => {
-        app.log.error({ err: error }, 'chat: could not answer a message');
+        app.log.error({ error: loggable(error) }, 'chat: could not answer a message');
         socket.emit('notice', { code: 'unavailable', message: 'Sorry, I could not answer just now. Please try again.' });
       });
     });
@@ -186,7 +196,7 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
       enqueue(clientId, () => store.delete(clientId)).then(
         () => reply(true),
         (error: unknown) => {
-          app.log.error({ err: error }, 'chat: could not clear a session');
+          app.log.error({ error: loggable(error) }, 'chat: could not clear a session');
           reply(false);
         },
       );
