@@ -450,10 +450,11 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
     const cards = projects.map((project) => toChatCard(project, state));
     const from = (page - 1) * CHAT_PAGE_SIZE + 1;
     const to = from + cards.length - 1;
+    const found = Math.max(total, to);
     turn.say(
       page === 1
-        ? `Here ${cards.length === 1 ? 'is' : 'are'} ${total > cards.length ? `${cards.length} of ${total}` : cards.length} ${description}:`
-        : `Here are more: ${from} to ${to} of ${Math.max(total, to)}.`,
+        ? `${found === 1 ? 'I found 1 match' : `I found ${found} matches`} for ${description}.${found > cards.length ? ` Here are the first ${cards.length}:` : ''}`
+        : `Here are more: ${from} to ${to} of ${found}.`,
     );
     turn.cards(cards);
     const shown = [...state.shown, ...cards.map((card) => ({ id: card.projectId, name: card.projectName, type: card.propertyType }))].slice(-MAX_SHOWN);
