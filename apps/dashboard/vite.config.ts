@@ -11,10 +11,10 @@ const apiOrigin = process.env.API_ORIGIN ?? 'http://localhost:3001';
 
 /**
  * The provider console as a Module Federation remote (ARCHITECTURE 'Micro-frontends'). The host (apps/web) loads
- * `remoteEntry.js` from /remotes/dashboard/ and renders `./ProviderConsole` at /dashboard. React, the router, zod and
- * the contracts are singletons: one React per page (hooks break with two), one router (the console's links move the
- * host's history) and one copy of the zod schemas. The remote still bundles its own copies as fallbacks, so it also
- * runs alone on its dev server (port 5502).
+ * `remoteEntry.js` from /remotes/dashboard/ and renders `./ProviderConsole` at /dashboard. React, the router and the
+ * contracts are singletons: one React per page (hooks break with two), one router (the console's links move the
+ * host's history) and the host's copies of the schemas (so zod is never downloaded twice). The remote still bundles
+ * its own copies as fallbacks, so it also runs alone on its dev server (port 5502). docs/decisions/006.
  */
 const federationConfig = createModuleFederationConfig({
   name: 'nivaas_dashboard',
@@ -30,7 +30,6 @@ const federationConfig = createModuleFederationConfig({
     '@nivaas/contracts/auth.schema': { singleton: true, requiredVersion: false },
     '@nivaas/contracts/common.schema': { singleton: true, requiredVersion: false },
     '@nivaas/contracts/moderation.schema': { singleton: true, requiredVersion: false },
-    zod: { singleton: true, requiredVersion: '^4.0.0' },
   },
   // The host's copies are already loaded when it asks for the console: use them rather than the newest version.
   shareStrategy: 'loaded-first',

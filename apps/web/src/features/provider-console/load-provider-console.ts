@@ -26,7 +26,7 @@ import type { ComponentType } from 'react';
  *
  * The host uses the federation runtime from this lazily loaded route chunk instead of the Vite plugin: the plugin
  * would put the runtime and a share-scope start-up in front of every page (about 70 kB more before the home page
- * renders, measured), while only the provider ever opens /dashboard. See docs/decisions/005-provider-console-remote.md.
+ * renders, measured), while only the provider ever opens /dashboard. See docs/decisions/006-provider-console-remote.md.
  */
 export const DASHBOARD_REMOTE_ENTRY = '/remotes/dashboard/remoteEntry.js';
 const REMOTE_NAME = 'nivaas_dashboard';
