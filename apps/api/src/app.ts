@@ -18,6 +18,10 @@ import { brokersRoutes } from './modules/brokers/brokers.routes';
 import { constructionRoutes } from './modules/construction/construction.routes';
 import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
+import { ownerLeadsRoutes } from './modules/leads/owner-leads.routes';
+import { createLifecycle } from './modules/listings/lifecycle';
+import { listingsRoutes } from './modules/listings/listings.routes';
+import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { placesRoutes } from './modules/places/places.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { favouritesRoutes } from './modules/favourites/favourites.routes';
@@ -81,7 +85,12 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes, modules);
   await app.register(citiesRoutes, modules);
   await app.register(bannersRoutes, modules);
-  await app.register(projectsRoutes, modules);
+  // Issue 5: uploads, moderation and owners' leads share one set of services (listing lifecycle).
+  const lifecycle = createLifecycle({ config, database, clock, log: app.log });
+  await app.register(projectsRoutes, { ...modules, ownView: lifecycle.listings.brokerOwnView });
+  await app.register(listingsRoutes, { prefix: API_PREFIX, listings: lifecycle.listings });
+  await app.register(moderationRoutes, { prefix: `${API_PREFIX}/admin`, moderation: lifecycle.moderation });
+  await app.register(ownerLeadsRoutes, { prefix: API_PREFIX, ownerLeads: lifecycle.ownerLeads });
   await app.register(searchRoutes, modules);
   await app.register(buildersRoutes, modules);
   await app.register(reviewsRoutes, modules);

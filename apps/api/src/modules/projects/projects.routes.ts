@@ -1,4 +1,5 @@
 import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import { z } from 'zod';
 import {
   ListingsQuerySchema,
   ProjectListQuerySchema,
@@ -8,7 +9,9 @@ import {
   RandomProjectsQuerySchema,
   SimilarProjectsQuerySchema,
 } from '@nivaas/contracts/project.schema';
+import { OwnerListingsResponseSchema } from '@nivaas/contracts/upload.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ListingsService } from '../listings/listings.service';
 import type { ModuleOptions } from '../module-options';
 import { createProjectsRepository } from './projects.repository';
 import { createProjectsService } from './projects.service';
@@ -21,7 +24,12 @@ const errorsOrNotFound = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
  * spec §7 public project calls. Every one shows only live, approved projects (spec §9); a hidden one
  * is answered exactly like one that does not exist.
  */
-export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
+export interface ProjectsRoutesOptions extends ModuleOptions {
+  /** Issue 5: a broker's own view of GET /project?brokerId= (every state); absent, the route is public only. */
+  ownView?: ListingsService['brokerOwnView'];
+}
+
+export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { database, ownView }) => {
   const projects = createProjectsService(createProjectsRepository(database.db));
 
   app.get(
@@ -30,12 +38,19 @@ export const projectsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, 
       config: { publicCache: true },
       schema: {
         tags,
-        summary: 'Public projects and listings by place or owner, with budget, BHK, type, transaction and possession filters, sorted by price',
+        summary:
+          "Public projects and listings by place or owner, with budget, BHK, type, transaction and possession filters, sorted by price. With a broker's own token, brokerId=<self> and no status/approval filter: that broker's listings in every state, newest change first, with the dashboard counters",
         querystring: ProjectListQuerySchema,
-        response: { 200: ProjectPageResponseSchema, ...errors },
+        // The owner's shape first: a public page has no counters, so it is serialised by the second.
+        response: { 200: z.union([OwnerListingsResponseSchema, ProjectPageResponseSchema]), ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await projects.list(request.query)) }),
+    async (request) => {
+      // The public cache never answers a request with a bearer token, so the owner's view is never kept or replayed.
+      const own = ownView ? await ownView(request.principal, request.query) : null;
+      if (own) return { success: true as const, ...own };
+      return { success: true as const, ...(await projects.list(request.query)) };
+    },
   );
 
   app.get(
