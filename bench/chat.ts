@@ -7,8 +7,8 @@
  * 1. Starts the real server (apps/api/src/server.ts, as `npm run dev` does) in a child process on a free port with
  *    its own data folder; on first start it creates and seeds the embedded database (the standard seed). The
  *    server is a separate process, so the clients never share its thread.
- * 2. Connects the clients like the widget (websocket only, auth.clientId), spread over one interval so the sends
- *    are spread evenly, and waits until all are connected.
+ * 2. Connects the clients like the widget (websocket only, auth.clientId), 100 at a time, and waits until all are
+ *    connected; their sends are then spread evenly over one interval.
  * 3. Each client walks a scripted conversation in the seed's vocabulary (greeting, city, area, type, budgets, the
  *    four action buttons, free-text searches), from a different starting line, one message per interval.
  *    Per message it records the time to the first `reply` and to the turn's closing `action_buttons` (the whole
@@ -138,14 +138,21 @@ interface Tally {
   errors: Record<string, number>;
 }
 
+interface Schedule {
+  startAt: number;
+  measureFrom: number;
+  stopAt: number;
+}
+
+/** Clients connect this many at a time (widgets open over time, not in one instant). */
+const CONNECT_BATCH = 100;
+
 /** Turns sent before `measureFrom` count in `warm`, later ones in `measured`; errors always in `measured`. */
 function runClient(
   url: string,
   index: number,
   { warm, measured }: { warm: Tally; measured: Tally },
-  startAt: number,
-  measureFrom: number,
-  stopAt: number,
+  schedule: Promise<Schedule>,
 ): { connected: Promise<void>; done: Promise<void> } {
   const tally = measured;
   const clientId = randomUUID();
@@ -185,6 +192,7 @@ function runClient(
   });
   const done = (async () => {
     await connected;
+    const { startAt, measureFrom, stopAt } = await schedule;
     if (!socket.connected) return;
     // Spread the clients' sends evenly over one interval.
     const offset = startAt + (index / CLIENTS) * INTERVAL_MS;
@@ -228,12 +236,21 @@ async function main(): Promise<void> {
     const tally: Tally = { firstReply: [], turn: [], sent: 0, errors: {} };
     const warm: Tally = { firstReply: [], turn: [], sent: 0, errors: {} };
     const connectStart = performance.now();
-    const startAt = connectStart + 5_000 + CLIENTS * 5;
+    let setSchedule: (schedule: Schedule) => void = () => undefined;
+    const schedule = new Promise<Schedule>((resolve) => {
+      setSchedule = resolve;
+    });
+    const clients: ReturnType<typeof runClient>[] = [];
+    for (let batch = 0; batch < CLIENTS; batch += CONNECT_BATCH) {
+      const started = Array.from({ length: Math.min(CONNECT_BATCH, CLIENTS - batch) }, (_, i) => runClient(url, batch + i, { warm, measured: tally }, schedule));
+      clients.push(...started);
+      await Promise.all(started.map((client) => client.connected));
+    }
+    const connectMs = performance.now() - connectStart;
+    const startAt = performance.now() + 1_000;
     const measureFrom = startAt + WARMUP_MS;
     const stopAt = measureFrom + DURATION_MS;
-    const clients = Array.from({ length: CLIENTS }, (_, index) => runClient(url, index, { warm, measured: tally }, startAt, measureFrom, stopAt));
-    await Promise.all(clients.map((client) => client.connected));
-    const connectMs = performance.now() - connectStart;
+    setSchedule({ startAt, measureFrom, stopAt });
     console.log(`connected in ${(connectMs / 1000).toFixed(1)} s; warming up for ${WARMUP_MS / 1000} s, then measuring for ${DURATION_MS / 1000} s`);
     await sleep(Math.max(0, measureFrom - performance.now()));
     const cpuBefore = cpuSeconds(pid);
@@ -274,7 +291,7 @@ async function main(): Promise<void> {
       row(`warm-up (first ${WARMUP_MS / 1000} s): first \`reply\``, warmFirst),
       row(`warm-up (first ${WARMUP_MS / 1000} s): closing \`action_buttons\``, warmTurn),
       '',
-      `- Messages sent in the measured window: ${tally.sent.toLocaleString('en-IN')} (${(tally.sent / elapsed).toFixed(0)} per second over ${elapsed.toFixed(0)} s); all ${CLIENTS} clients connected in ${(connectMs / 1000).toFixed(1)} s.`,
+      `- Messages sent in the measured window: ${tally.sent.toLocaleString('en-IN')} (${(tally.sent / elapsed).toFixed(0)} per second over ${elapsed.toFixed(0)} s); ${CLIENTS} clients connected in ${(connectMs / 1000).toFixed(1)} s, ${CONNECT_BATCH} at a time.`,
       `- Errors: ${errors}${errors > 0 ? ` (${Object.entries(tally.errors).map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}.`,
       `- Server CPU during the run: ${(serverCpu * 100).toFixed(0)}% of one core.`,
       `- Machine: ${os.cpus().length} cores shared with other work; load average before ${loadBefore.map((n) => n.toFixed(2)).join(' / ')}, after ${loadAfter.map((n) => n.toFixed(2)).join(' / ')} (1/5/15 min); uptime ${uptime} s.`,
