@@ -1,0 +1,187 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Principal } from '@nivaas/contracts/auth.schema';
+import { MAX_LISTING_PHOTOS, MAX_PHOTO_BYTES } from '@nivaas/contracts/upload.schema';
+import { schema } from '@nivaas/db';
+import { eq } from '@nivaas/db/orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, fakeExecutable, type FilePart, headersFor, hugePngHeader, jpeg, multipart, png, principals, uploadBody, type World } from '../../test/lifecycle';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { detectPhotoFormat } from './photo-processing';
+
+let ctx: TestContext;
+let world: World;
+let who: ReturnType<typeof principals>;
+let uploadsDir: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    prepare: async ({ db }) => {
+      world = await createWorld(db);
+    },
+  });
+  who = principals(world);
+  uploadsDir = path.join(ctx.config.mediaDir, 'uploads');
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** Every file stored for a listing (the local store keeps them under listings/{id}/). */
+function storedFiles(projectId: number): string[] {
+  try {
+    return readdirSync(path.join(uploadsDir, 'listings', String(projectId))).sort();
+  } catch {
+    return [];
+  }
+}
+
+async function newListing(owner: Principal = who.brokerA): Promise<number> {
+  const response = await ctx.app.inject({ method: 'POST', url: '/api/project/upload', headers: await headersFor(ctx.app, owner), payload: uploadBody(world) as Record<string, unknown> });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json().project.id;
+}
+
+async function send(projectId: number, files: FilePart[], principal: Principal | null = who.brokerA) {
+  const { payload, headers } = multipart(files);
+  return ctx.app.inject({ method: 'POST', url: `/api/project/upload/${projectId}/photos`, payload, headers: { ...headers, ...(await headersFor(ctx.app, principal)) } });
+}
+
+describe('POST /api/project/upload/{id}/photos', () => {
+  it('re-encodes each photo to WebP card and gallery variants, stored under the data folder and served at /media', async () => {
+    const id = await newListing();
+    const response = await send(id, [
+      { fileName: 'front.jpg', contentType: 'image/jpeg', bytes: await jpeg({ width: 2000, height: 1500 }) },
+      { fileName: 'hall.png', contentType: 'image/png', bytes: await png(300, 200) },
+    ]);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.rejected).toEqual([]);
+    expect(body.accepted.map((photo: { fileName: string }) => photo.fileName)).toEqual(['front.jpg', 'hall.png']);
+    expect(body.photos).toHaveLength(2);
+    expect(storedFiles(id)).toHaveLength(4);
+
+    const [front] = body.accepted;
+    const gallery = await ctx.app.inject({ method: 'GET', url: front.url });
+    expect(gallery.statusCode).toBe(200);
+    const galleryMeta = await sharp(gallery.rawPayload).metadata();
+    expect(galleryMeta).toMatchObject({ format: 'webp', width: 1280, height: 960 });
+    const card = await ctx.app.inject({ method: 'GET', url: front.cardUrl });
+    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 360 });
+    // A small photo is never enlarged.
+    const hall = await ctx.app.inject({ method: 'GET', url: body.accepted[1].url });
+    expect((await sharp(hall.rawPayload).metadata()).width).toBe(300);
+
+    // The owner's listing and, once public, its medias show the gallery images in upload order.
+    const owner = await ctx.app.inject({ method: 'GET', url: `/api/project/upload/${id}`, headers: await headersFor(ctx.app, who.brokerA) });
+    expect(owner.json().project.medias.map((media: { url: string }) => media.url)).toEqual(body.accepted.map((photo: { url: string }) => photo.url));
+  });
+
+  it('strips EXIF, including the GPS position', async () => {
+    const id = await newListing();
+    const original = await jpeg({ gps: true });
+    const exif = (await sharp(original).metadata()).exif;
+    expect(exif?.includes(Buffer.from('TestCam'))).toBe(true);
+    const response = await send(id, [{ fileName: 'with-gps.jpg', contentType: 'image/jpeg', bytes: original }]);
+    expect(response.statusCode, response.body).toBe(200);
+    for (const url of [response.json().accepted[0].url, response.json().accepted[0].cardUrl]) {
+      const stored = (await ctx.app.inject({ method: 'GET', url })).rawPayload;
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(stored.includes(Buffer.from('TestCam'))).toBe(false);
+      expect(stored.includes(Buffer.from('Exif'))).toBe(false);
+    }
+  });
+
+  it('refuses a renamed executable, an image over the pixel limit and an oversized file by name, keeps the rest, and stores nothing for them', async () => {
+    const id = await newListing();
+    const oversized = Buffer.concat([await jpeg(), Buffer.alloc(MAX_PHOTO_BYTES + 1 - (await jpeg()).length + 10, 0)]);
+    const response = await send(id, [
+      { fileName: 'setup.jpg', contentType: 'image/jpeg', bytes: fakeExecutable() },
+      { fileName: 'kitchen.jpg', contentType: 'image/jpeg', bytes: await jpeg({ colour: '#39c' }) },
+      { fileName: 'bomb.png', contentType: 'image/png', bytes: hugePngHeader(10_000, 10_000) },
+      { fileName: 'huge.jpg', contentType: 'image/jpeg', bytes: oversized },
+      { fileName: 'notes.heic', contentType: 'image/heic', bytes: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic', 'latin1'), Buffer.alloc(64, 1)]) },
+    ]);
+    expect(response.statusCode, response.body).toBe(207);
+    const body = response.json();
+    expect(body.accepted.map((photo: { fileName: string }) => photo.fileName)).toEqual(['kitchen.jpg']);
+    expect(body.rejected).toEqual([
+      { fileName: 'setup.jpg', reason: 'setup.jpg is not a JPEG, PNG, WebP, HEIC or AVIF image' },
+      { fileName: 'bomb.png', reason: 'bomb.png is 10000 × 10000 pixels (100.0 megapixels); photos may be at most 40 megapixels' },
+      { fileName: 'huge.jpg', reason: 'huge.jpg is larger than 10 MB' },
+      { fileName: 'notes.heic', reason: expect.stringMatching(/^notes\.heic is a HEIC photo this server cannot read/) },
+    ]);
+    expect(body.message).toBe('1 photo added, 4 not added.');
+    // Two files (card and gallery) for the one kept photo, nothing for the refused ones.
+    expect(storedFiles(id)).toHaveLength(2);
+    expect(await ctx.database.db.$count(schema.projectMedia, eq(schema.projectMedia.projectId, id))).toBe(1);
+  });
+
+  it(`keeps at most ${MAX_LISTING_PHOTOS} photos per listing, refusing the extra ones by name`, async () => {
+    const id = await newListing();
+    const small = await jpeg({ width: 16, height: 16 });
+    const first = await send(id, Array.from({ length: MAX_LISTING_PHOTOS - 1 }, (_, n) => ({ fileName: `p${n}.jpg`, contentType: 'image/jpeg', bytes: small })));
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await send(id, [
+      { fileName: 'last.jpg', contentType: 'image/jpeg', bytes: small },
+      { fileName: 'one-too-many.jpg', contentType: 'image/jpeg', bytes: small },
+    ]);
+    expect(second.statusCode).toBe(207);
+    expect(second.json().accepted.map((photo: { fileName: string }) => photo.fileName)).toEqual(['last.jpg']);
+    expect(second.json().rejected).toEqual([{ fileName: 'one-too-many.jpg', reason: `one-too-many.jpg was not added: a listing can have at most ${MAX_LISTING_PHOTOS} photos` }]);
+    expect(second.json().photos).toHaveLength(MAX_LISTING_PHOTOS);
+    expect(storedFiles(id)).toHaveLength(2 * MAX_LISTING_PHOTOS);
+  });
+
+  it('is an edit: an approved listing goes back to pending review and off the site', async () => {
+    const id = await newListing();
+    await ctx.database.db.update(schema.projects).set({ approval: 'approved', status: 'active' }).where(eq(schema.projects.id, id));
+    const response = await send(id, [{ fileName: 'new.jpg', contentType: 'image/jpeg', bytes: await jpeg() }]);
+    expect(response.json()).toMatchObject({ approval: 'pending', status: 'inactive', message: '1 photo added. The listing is pending review again.' });
+  });
+
+  it("refuses another owner's listing, a guest, and a body that is not multipart, storing nothing", async () => {
+    const id = await newListing();
+    const file = [{ fileName: 'a.jpg', contentType: 'image/jpeg', bytes: await jpeg() }];
+    expect((await send(id, file, who.brokerB)).statusCode).toBe(403);
+    expect((await send(id, file, who.userA)).statusCode).toBe(403);
+    expect((await send(id, file, null)).statusCode).toBe(401);
+    expect((await send(id, file, who.pendingBroker)).statusCode).toBe(403);
+    const json = await ctx.app.inject({ method: 'POST', url: `/api/project/upload/${id}/photos`, headers: await headersFor(ctx.app, who.brokerA), payload: { photos: [] } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().field).toBe('photos');
+    expect((await send(id, [])).json().field).toBe('photos');
+    expect(storedFiles(id)).toEqual([]);
+  });
+});
+
+describe('DELETE /api/project/upload/{id}/photos/{mediaId}', () => {
+  it('removes the row and both stored files; only the owner may', async () => {
+    const id = await newListing(who.userA);
+    const added = await send(id, [{ fileName: 'a.jpg', contentType: 'image/jpeg', bytes: await jpeg() }], who.userA);
+    const mediaId = added.json().accepted[0].id;
+    expect(storedFiles(id)).toHaveLength(2);
+    const url = `/api/project/upload/${id}/photos/${mediaId}`;
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: await headersFor(ctx.app, who.userB) })).statusCode).toBe(403);
+    const removed = await ctx.app.inject({ method: 'DELETE', url, headers: await headersFor(ctx.app, who.userA) });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().photos).toEqual([]);
+    expect(storedFiles(id)).toEqual([]);
+    expect((await ctx.app.inject({ method: 'DELETE', url, headers: await headersFor(ctx.app, who.userA) })).statusCode).toBe(404);
+  });
+});
+
+describe('detectPhotoFormat', () => {
+  it('reads the format from the bytes, whatever the name', async () => {
+    expect(detectPhotoFormat(await jpeg())).toBe('jpeg');
+    expect(detectPhotoFormat(await png())).toBe('png');
+    expect(detectPhotoFormat(await sharp(await png()).webp().toBuffer())).toBe('webp');
+    expect(detectPhotoFormat(await sharp(await png()).avif().toBuffer())).toBe('avif');
+    expect(detectPhotoFormat(fakeExecutable())).toBeNull();
+    expect(detectPhotoFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+  });
+});
