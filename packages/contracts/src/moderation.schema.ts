@@ -25,8 +25,8 @@ const RemarkTextSchema = z
 export const RejectBodySchema = z.strictObject({ remark: RemarkTextSchema });
 export type RejectBody = z.infer<typeof RejectBodySchema>;
 
-/** `POST .../approve`: no body needed; an optional remark is stored (and shown to the owner) like a rejection's. */
-export const ApproveBodySchema = z.strictObject({ remark: RemarkTextSchema.optional() }).optional();
+/** `POST .../approve`: no body needed (none, null or {}); an optional remark is stored (and shown to the owner) like a rejection's. */
+export const ApproveBodySchema = z.strictObject({ remark: RemarkTextSchema.optional() }).nullish();
 export type ApproveBody = z.infer<typeof ApproveBodySchema>;
 
 export const ModerationIdParamSchema = z.object({ id: IdInputSchema });
