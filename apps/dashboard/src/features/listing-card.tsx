@@ -82,8 +82,8 @@ export function ListingCard({ listing, busy, onApprove, onReject }: ListingCardP
               <dd className="min-w-0 font-medium break-words text-slate-900">
                 {listing.owner ? (
                   <>
-                    {listing.owner.name ?? 'No name given'}{' '}
-                    <span className="font-normal text-slate-600">({listing.owner.kind})</span>
+                      {listing.owner.name ?? 'No name given'}{' '}
+                      <span className="font-normal text-slate-600">({listing.owner.kind})</span>
                   </>
                 ) : (
                   'Unknown'
@@ -107,33 +107,55 @@ export function ListingCard({ listing, busy, onApprove, onReject }: ListingCardP
           </dl>
 
           {listing.units.length > 0 ? (
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <caption className="sr-only">Units of {listing.name}</caption>
-                <thead className="text-xs text-slate-500 uppercase">
-                  <tr>
-                    <th scope="col" className="py-1 pr-3 font-semibold">Unit</th>
-                    <th scope="col" className="py-1 pr-3 font-semibold">Exp. Price</th>
-                    <th scope="col" className="py-1 pr-3 font-semibold">Size</th>
-                    <th scope="col" className="py-1 pr-3 font-semibold">Facing</th>
-                    <th scope="col" className="py-1 pr-3 font-semibold">Floor</th>
-                    <th scope="col" className="py-1 font-semibold">Furnishing</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {listing.units.map((unit) => (
-                    <tr key={unit.id}>
-                      <td className="py-1 pr-3 font-medium text-slate-900">{unitLabel(unit)}</td>
-                      <td className="py-1 pr-3 whitespace-nowrap text-slate-900">{formatPriceRange(unit.minPrice, unit.maxPrice)}</td>
-                      <td className="py-1 pr-3 whitespace-nowrap">{unit.exteriorArea === null ? '-' : `${unit.exteriorArea} sq ft`}</td>
-                      <td className="py-1 pr-3">{orDash(unit.facing)}</td>
-                      <td className="py-1 pr-3">{unit.floors ?? 'N/A'}</td>
-                      <td className="py-1">{orDash(unit.furnishing)}</td>
+            <>
+              {/* Phones: one short block per unit instead of a table that would scroll sideways. */}
+              <ul className="mt-3 space-y-2 text-sm sm:hidden" aria-label={`Units of ${listing.name}`}>
+                {listing.units.map((unit) => (
+                  <li key={unit.id} className="rounded-lg bg-slate-50 px-3 py-2">
+                    <p className="font-medium text-slate-900">
+                      {unitLabel(unit)} · {formatPriceRange(unit.minPrice, unit.maxPrice)}
+                    </p>
+                    <p className="text-slate-600">
+                      {[
+                        unit.exteriorArea === null ? null : `${unit.exteriorArea} sq ft`,
+                        unit.facing ? `${unit.facing} facing` : null,
+                        `Floor ${unit.floors ?? 'N/A'}`,
+                        unit.furnishing,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3 hidden overflow-x-auto sm:block">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Units of {listing.name}</caption>
+                  <thead className="text-xs text-slate-500 uppercase">
+                    <tr>
+                      <th scope="col" className="py-1 pr-3 font-semibold">Unit</th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">Exp. Price</th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">Size</th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">Facing</th>
+                      <th scope="col" className="py-1 pr-3 font-semibold">Floor</th>
+                      <th scope="col" className="py-1 font-semibold">Furnishing</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {listing.units.map((unit) => (
+                      <tr key={unit.id}>
+                        <td className="py-1 pr-3 font-medium text-slate-900">{unitLabel(unit)}</td>
+                        <td className="py-1 pr-3 whitespace-nowrap text-slate-900">{formatPriceRange(unit.minPrice, unit.maxPrice)}</td>
+                        <td className="py-1 pr-3 whitespace-nowrap">{unit.exteriorArea === null ? '-' : `${unit.exteriorArea} sq ft`}</td>
+                        <td className="py-1 pr-3">{orDash(unit.facing)}</td>
+                        <td className="py-1 pr-3">{unit.floors ?? 'N/A'}</td>
+                        <td className="py-1">{orDash(unit.furnishing)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </>
           ) : (
             <p className="mt-3 text-sm text-slate-600">No units listed.</p>
           )}
