@@ -213,6 +213,33 @@ describe('typing out replies (spec §4, §9)', () => {
   });
 });
 
+describe('leaving the page mid-reply', () => {
+  it('keeps what the server already said, whole and in order, in the stored history', () => {
+    connected();
+    socket.serverSends('reply', 'Here you go');
+    socket.serverSends('reply', [chatCard({ projectId: 1 }), chatCard({ projectId: 2 })]);
+    socket.serverSends('property_card', { data: chatCard({ projectId: 3 }) });
+    socket.serverSends('action_buttons', { data: { text: 'Choose an option:', options: [] } });
+    vi.advanceTimersByTime(800 + 30 * 2);
+    expect(session.getView().reveal).toEqual({ index: 0, count: 3 });
+    window.dispatchEvent(new Event('pagehide'));
+    const stored = loadHistory();
+    expect(stored.map((m) => m.message)).toEqual(['Here you go', '', 'Choose an option:']);
+    expect(stored[1]?.property?.map((card) => card.projectId)).toEqual([1, 2, 3]);
+    expect(session.getView()).toMatchObject({ reveal: null, botTyping: false });
+    vi.advanceTimersByTime(10_000);
+    expect(loadHistory()).toEqual(stored);
+  });
+
+  it('keeps a reply still behind its typing dots', () => {
+    connected();
+    socket.serverSends('reply', 'Almost');
+    vi.advanceTimersByTime(100);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(loadHistory()).toEqual([{ sender: 'bot', message: 'Almost' }]);
+  });
+});
+
 describe('property cards (spec §4)', () => {
   it('a reply with a list shows its cards one per 500 ms, then the action buttons', () => {
     connected();

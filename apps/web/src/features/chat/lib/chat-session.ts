@@ -78,6 +78,8 @@ export class ChatSession {
   private token: string | undefined;
   private readonly queue: QueueItem[] = [];
   private busy = false;
+  /** The item being shown now, and whether it is in the conversation yet (a reply is not, during its wait). */
+  private current: { item: QueueItem; committed: boolean } | null = null;
   private paceTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private greeted = false;
@@ -148,11 +150,14 @@ export class ChatSession {
       }));
       this.listen(this.socket);
       window.addEventListener('online', this.onOnline);
+      window.addEventListener('pagehide', this.onPageHide);
     } else if (!this.socket.connected) {
       this.socket.connect();
     }
     if (!this.idleTimer) this.resetIdle();
   }
+
+  private readonly onPageHide = () => this.flushPending();
 
   private readonly onOnline = () => {
     if (this.socket && !this.socket.connected) this.socket.connect();
@@ -294,15 +299,40 @@ export class ChatSession {
     const item = this.queue.shift();
     if (!item) return;
     this.busy = true;
-    if (item.kind === 'text') this.typeText(item.text);
-    else if (item.kind === 'cards') this.addCards(item.cards);
+    this.current = { item, committed: false };
+    if (item.kind === 'text') this.typeText(item);
+    else if (item.kind === 'cards') this.addCards(item);
     else {
-      this.setMessages([
-        ...this.view.messages,
-        { sender: 'bot', message: item.text, isActionButtons: true, actionButtons: item.options },
-      ]);
+      this.commit(item);
       this.finish(item.text);
     }
+  }
+
+  /**
+   * Puts an item into the conversation (and so into the stored history). Cards join the last card group when the
+   * last message is one (spec §4). Returns the message's index and how many of its cards were there before.
+   */
+  private commit(item: QueueItem, patch: Partial<ChatView> = {}): { index: number; before: number } {
+    if (this.current?.item === item) this.current.committed = true;
+    const messages = [...this.view.messages];
+    let index = messages.length;
+    let before = 0;
+    if (item.kind === 'text') {
+      messages.push({ sender: 'bot', message: item.text });
+    } else if (item.kind === 'buttons') {
+      messages.push({ sender: 'bot', message: item.text, isActionButtons: true, actionButtons: item.options });
+    } else {
+      const last = messages.at(-1);
+      if (last?.isPropertyCard) {
+        index = messages.length - 1;
+        before = last.property?.length ?? 0;
+        messages[index] = { ...last, property: [...(last.property ?? []), ...item.cards] };
+      } else {
+        messages.push({ sender: 'bot', message: '', isPropertyCard: true, property: item.cards });
+      }
+    }
+    this.setMessages(messages, patch);
+    return { index, before };
   }
 
   private later(ms: number, step: () => void): void {
@@ -314,6 +344,7 @@ export class ChatSession {
 
   private finish(announce: string | null): void {
     this.busy = false;
+    this.current = null;
     if (announce !== null) {
       this.announcements += 1;
       this.update({ reveal: null, announcement: { id: this.announcements, text: announce } });
@@ -324,16 +355,14 @@ export class ChatSession {
   }
 
   /** spec §4: three dots for the wait, then the reply types out per character. */
-  private typeText(text: string): void {
+  private typeText(item: Extract<QueueItem, { kind: 'text' }>): void {
+    const { text } = item;
     const plan = typingPlan(text);
     this.update({ botTyping: true });
     this.later(plan.waitMs, () => {
-      const index = this.view.messages.length;
       const whole = plan.chars <= 1 || this.deps.reducedMotion?.() === true;
-      this.setMessages([...this.view.messages, { sender: 'bot', message: text }], {
-        botTyping: false,
-        reveal: whole ? null : { index, count: 1 },
-      });
+      const index = this.view.messages.length;
+      this.commit(item, { botTyping: false, reveal: whole ? null : { index, count: 1 } });
       if (whole) return this.finish(plainText(text));
       const typeFrom = (count: number) => {
         if (count >= plan.chars) return this.finish(plainText(text));
@@ -346,36 +375,39 @@ export class ChatSession {
     });
   }
 
-  /** spec §4: cards join the last card group when the last message is one, and appear one per 500 ms. */
-  private addCards(cards: ChatPropertyCard[]): void {
-    const messages = [...this.view.messages];
-    const last = messages.at(-1);
-    let index: number;
-    let shown: number;
-    if (last?.isPropertyCard) {
-      index = messages.length - 1;
-      shown = last.property?.length ?? 0;
-      messages[index] = { ...last, property: [...(last.property ?? []), ...cards] };
-    } else {
-      index = messages.length;
-      shown = 0;
-      messages.push({ sender: 'bot', message: '', isPropertyCard: true, property: cards });
-    }
-    const total = shown + cards.length;
-    const announce = cards.length === 1 ? '1 property' : `${cards.length} properties`;
-    this.setMessages(messages, { reveal: { index, count: shown + 1 } });
+  /** spec §4: cards appear one per 500 ms (the group and the history hold them all at once). */
+  private addCards(item: Extract<QueueItem, { kind: 'cards' }>): void {
+    const { index, before } = this.commit(item);
+    const total = before + item.cards.length;
+    const announce = item.cards.length === 1 ? '1 property' : `${item.cards.length} properties`;
+    this.update({ reveal: { index, count: before + 1 } });
     const step = (count: number) => {
       if (count >= total) return this.finish(announce);
       this.update({ reveal: { index, count: count + 1 } });
       this.later(CARD_INTERVAL_MS, () => step(count + 1));
     };
-    this.later(CARD_INTERVAL_MS, () => step(shown + 1));
+    this.later(CARD_INTERVAL_MS, () => step(before + 1));
+  }
+
+  /**
+   * Leaving the page (pagehide) must not lose what the server already said: the reply being typed and everything
+   * still waiting its turn go into the stored history whole.
+   */
+  flushPending(): void {
+    if (this.paceTimer) clearTimeout(this.paceTimer);
+    this.paceTimer = null;
+    if (this.current && !this.current.committed) this.commit(this.current.item);
+    for (const item of this.queue.splice(0)) this.commit(item);
+    this.current = null;
+    this.busy = false;
+    this.update({ reveal: null, botTyping: false });
   }
 
   private stopPacing(): void {
     if (this.paceTimer) clearTimeout(this.paceTimer);
     this.paceTimer = null;
     this.queue.length = 0;
+    this.current = null;
     this.busy = false;
   }
 
@@ -388,6 +420,7 @@ export class ChatSession {
     this.socket = null;
     this.listeners.clear();
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('pagehide', this.onPageHide);
   }
 }
 
