@@ -1,4 +1,5 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { RequireApprovedBroker } from './auth/require-approved-broker';
 import { RequireAuth } from './auth/require-auth';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootRouteError, RouteError } from './route-error';
@@ -202,14 +203,54 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // spec §2: user only (/list-your-properties, /uploded-properties and /Shareleads join this group
-            // when they are built). Broker pages behind approval (/leads, /ViewallUploads) go in a group whose
-            // element is <RequireApprovedBroker />, and /upload-a-property in <RequireApprovedBroker allowUser />.
+            // spec §2: user only.
             element: <RequireAuth role="user" />,
             children: [
               {
                 path: 'profile',
                 lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+              },
+              {
+                path: 'list-your-properties',
+                lazy: async () => ({ Component: (await import('../features/listing-upload/upload-page')).UserUploadPage }),
+              },
+              {
+                // The spec's spelling; the optional segment picks the starting tab like /ViewallUploads.
+                path: 'uploded-properties/:page?',
+                lazy: async () => ({ Component: (await import('../features/owner-listings/owner-uploads-page')).UserUploadsPage }),
+              },
+              {
+                path: 'Shareleads',
+                lazy: async () => ({ Component: (await import('../features/owner-listings/leads-page')).ShareLeadsPage }),
+              },
+            ],
+          },
+          {
+            // spec §2/§4: broker pages behind approval; any other approval shows the pending page.
+            element: <RequireApprovedBroker />,
+            children: [
+              {
+                path: 'leads',
+                lazy: async () => ({ Component: (await import('../features/owner-listings/leads-page')).LeadsPage }),
+              },
+              {
+                path: 'ViewallUploads/:page?',
+                lazy: async () => ({ Component: (await import('../features/owner-listings/owner-uploads-page')).ViewAllUploadsPage }),
+              },
+              {
+                // spec §2 says 'broker only'; uploading needs approval too (§4 'uploads'), as the API enforces.
+                path: 'upload-property',
+                lazy: async () => ({ Component: (await import('../features/listing-upload/upload-page')).BrokerUploadPage }),
+              },
+            ],
+          },
+          {
+            // spec §2: a signed-in user gets the upload form; a broker needs approval, else the pending page.
+            element: <RequireApprovedBroker allowUser />,
+            children: [
+              {
+                path: 'upload-a-property',
+                lazy: async () => ({ Component: (await import('../features/listing-upload/upload-page')).UploadAPropertyPage }),
               },
             ],
           },

@@ -1,0 +1,16 @@
+import { ListingUploadResponseSchema, type ListingUploadInput, type ListingUploadResponse } from '@nivaas/contracts/upload.schema';
+import { api } from '../../../lib/api/api-slice';
+import type { LoginRole } from '../../../lib/auth/stored-login';
+
+/** POST /project/upload (new) and PUT /project/upload/{id} (an edit, which resubmits it for review). */
+const endpoints = api.injectEndpoints({
+  endpoints: (build) => ({
+    saveListing: build.mutation<ListingUploadResponse, { body: ListingUploadInput; role: LoginRole; id?: number }>({
+      query: ({ body, role, id }) =>
+        id ? { url: `/project/upload/${id}`, method: 'PUT', body, as: role } : { url: '/project/upload', method: 'POST', body, as: role },
+      rawResponseSchema: ListingUploadResponseSchema,
+    }),
+  }),
+});
+
+export const { useSaveListingMutation } = endpoints;

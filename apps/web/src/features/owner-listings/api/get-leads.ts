@@ -1,0 +1,25 @@
+import { OwnerLeadsResponseSchema, type OwnerLeadsResponse } from '@nivaas/contracts/lead.schema';
+import type { LoginRole } from '../../../lib/auth/stored-login';
+import { ownerApi } from './owner-api';
+
+/** The leads page asks for up to this many at once (the API's own page cap is 100). */
+export const LEADS_PAGE_SIZE = 100;
+
+const endpoints = ownerApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** spec §7 GET /lead?projectId: the leads on one of the owner's listings (a card's leads panel). */
+    getProjectLeads: build.query<OwnerLeadsResponse, { projectId: number; role: LoginRole }>({
+      query: ({ projectId, role }) => ({ url: '/lead', params: { projectId, limit: LEADS_PAGE_SIZE }, as: role }),
+      rawResponseSchema: OwnerLeadsResponseSchema,
+      providesTags: ['OwnerLeads'],
+    }),
+    /** GET /lead/mine: every lead on the owner's listings, newest first (/leads and /Shareleads). */
+    getMyLeads: build.query<OwnerLeadsResponse, { role: LoginRole; page: number }>({
+      query: ({ role, page }) => ({ url: '/lead/mine', params: { page, limit: LEADS_PAGE_SIZE }, as: role }),
+      rawResponseSchema: OwnerLeadsResponseSchema,
+      providesTags: ['OwnerLeads'],
+    }),
+  }),
+});
+
+export const { useGetProjectLeadsQuery, useGetMyLeadsQuery } = endpoints;

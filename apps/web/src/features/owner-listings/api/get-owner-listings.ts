@@ -1,0 +1,32 @@
+import { OwnerListingsResponseSchema, type OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
+import type { LoginRole } from '../../../lib/auth/stored-login';
+import { ownerApi } from './owner-api';
+
+/** spec §9: the dashboard's page size. */
+export const DASHBOARD_PAGE_SIZE = 30;
+
+export interface OwnerListingsArgs {
+  role: LoginRole;
+  /** The broker's own id (spec §7 GET /project?brokerId=), unused for a user. */
+  ownerId: number;
+  page: number;
+}
+
+/**
+ * The owner's listings in every state, with remarks and the five counters. A broker asks the spec's
+ * GET /project?brokerId=<self> with the broker's own token; a user asks GET /project/mine with theirs.
+ */
+const endpoints = ownerApi.injectEndpoints({
+  endpoints: (build) => ({
+    getOwnerListings: build.query<OwnerListingsResponse, OwnerListingsArgs>({
+      query: ({ role, ownerId, page }) =>
+        role === 'broker'
+          ? { url: '/project', params: { brokerId: ownerId, page, limit: DASHBOARD_PAGE_SIZE }, as: 'broker' }
+          : { url: '/project/mine', params: { page, limit: DASHBOARD_PAGE_SIZE }, as: 'user' },
+      rawResponseSchema: OwnerListingsResponseSchema,
+      providesTags: ['OwnerListings'],
+    }),
+  }),
+});
+
+export const { useGetOwnerListingsQuery } = endpoints;
