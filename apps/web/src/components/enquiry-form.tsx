@@ -14,6 +14,8 @@ interface EnquiryFormProps {
   /** Labels the form for assistive technology. */
   title: string;
   className?: string;
+  /** Called after the enquiry was accepted (the lead prompt closes itself then). */
+  onSent?: () => void;
 }
 
 const EMPTY: LeadValues = { name: '', phone: '', email: '', message: '' };
@@ -28,7 +30,7 @@ const FIELDS: { field: LeadField; label: string; type: string; autoComplete: str
  * An enquiry to the portal (spec §7 uILeadFormData). Success shows the server's message as a toast
  * (spec §8) and clears the form; a failure shows an error toast and keeps everything typed.
  */
-export function EnquiryForm({ projectId, defaultMessage = '', submitLabel = 'Send enquiry', title, className = '' }: EnquiryFormProps) {
+export function EnquiryForm({ projectId, defaultMessage = '', submitLabel = 'Send enquiry', title, className = '', onSent }: EnquiryFormProps) {
   const id = useId();
   const [values, setValues] = useState<LeadValues>({ ...EMPTY, message: defaultMessage });
   const [errors, setErrors] = useState<LeadErrors>({});
@@ -60,6 +62,7 @@ export function EnquiryForm({ projectId, defaultMessage = '', submitLabel = 'Sen
     if ('data' in result && result.data) {
       showSuccess(result.data.message);
       setValues({ ...EMPTY, message: defaultMessage });
+      onSent?.();
       return;
     }
     const fieldErrors = serverFieldErrors(result.error);

@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EnquiryForm } from '../../components/enquiry-form';
+import { LeadPrompt } from '../../components/lead-prompt';
 import { FavouriteButton } from '../../components/favourite-button';
 import { CalculatorIcon, MapPinIcon, ShieldCheckIcon, UserIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
@@ -58,6 +59,8 @@ function Listing({ listing }: { listing: ProjectDetail }) {
       <title>{`${listing.name}, ${listing.location.name}: ${labels[0] ?? propertyTypeLabel(listing.type)} for sale | Nivaas`}</title>
       {listing.description && <meta name="description" content={listing.description} />}
       <Breadcrumb items={crumbs} />
+      {/* spec §4 lead form flag: a visitor is offered a quick enquiry every 30 s. */}
+      <LeadPrompt projectId={listing.id} projectName={listing.name} />
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="min-w-0 space-y-6">
           <header>

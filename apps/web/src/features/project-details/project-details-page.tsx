@@ -5,6 +5,7 @@ import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { CompareButton } from '../../components/compare-button';
 import { FavouriteButton } from '../../components/favourite-button';
 import { EnquiryForm } from '../../components/enquiry-form';
+import { LeadPrompt } from '../../components/lead-prompt';
 import { BuildingIcon, CalendarIcon, MapPinIcon, ShieldCheckIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError } from '../../components/page-states';
@@ -108,6 +109,8 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
         content={`${project.name}${builder ? ` by ${builder.name}` : ''} in ${place}. ${configurations(project)}, ${price}. ${possession}.`}
       />
       <link rel="canonical" href={canonical} />
+      {/* spec §4 lead form flag: a visitor is offered a quick enquiry every 30 s. */}
+      <LeadPrompt projectId={project.id} projectName={project.name} />
 
       <Breadcrumb items={crumbs(project)} className="mb-4" />
 
