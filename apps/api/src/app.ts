@@ -69,7 +69,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   });
 
   await app.register(errors);
-  await app.register(securityHeaders);
+  // Uploaded photos in a bucket are served from its public address, which the CSP must allow.
+  await app.register(securityHeaders, { imageOrigins: config.mediaStore.kind === 's3' ? [new URL(config.mediaStore.publicUrl).origin] : [] });
   // Before the modules (and the public cache), so every route sees `request.principal`.
   await app.register(auth, { key: accessTokenKey(config), clock });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.

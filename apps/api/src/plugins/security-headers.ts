@@ -5,31 +5,39 @@ import fp from 'fastify-plugin';
  * A CSP for a same-origin SPA: scripts, styles, fonts and API calls come from this origin only.
  * Styles allow 'unsafe-inline' because React's `style` props and Swagger UI set inline styles;
  * scripts never do. `ws:`/`wss:` are for the help chat's socket on the same host. Images may be
- * data:/blob: URLs (skeleton placeholders, previews of a file being uploaded).
+ * data:/blob: URLs (skeleton placeholders, previews of a file being uploaded), and come from the photo bucket's
+ * public address when uploads live in one (MEDIA_STORE=s3).
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
-].join('; ');
+function contentSecurityPolicy(imageOrigins: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    ['img-src', "'self'", 'data:', 'blob:', ...imageOrigins].join(' '),
+    "font-src 'self' data:",
+    "connect-src 'self' ws: wss:",
+  ].join('; ');
+}
 
-const HEADERS: Record<string, string> = {
-  'content-security-policy': CONTENT_SECURITY_POLICY,
+const BASE_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
   'cross-origin-opener-policy': 'same-origin',
 };
 
+export interface SecurityHeadersOptions {
+  /** Other origins images load from: the S3_PUBLIC_URL of uploaded photos when MEDIA_STORE=s3 (issue 5). */
+  imageOrigins?: readonly string[];
+}
+
 /** Sets the same headers on every response, errors and static files included; no helmet needed for five. */
-const securityHeadersPlugin: FastifyPluginAsync = async (app) => {
+const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { imageOrigins = [] }) => {
+  const HEADERS: Record<string, string> = { 'content-security-policy': contentSecurityPolicy(imageOrigins), ...BASE_HEADERS };
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/test-app';
 import { ConfigError, loadConfig } from '../../config';
 import { createMediaStore } from './create-media-store';
 import { LocalMediaStore } from './media-store';
@@ -42,6 +43,16 @@ describe('media store configuration', () => {
         'S3_SECRET_ACCESS_KEY: is required when MEDIA_STORE=s3',
         'S3_PUBLIC_URL: is required when MEDIA_STORE=s3',
       ]);
+    }
+  });
+
+  it("lets browsers load images from the bucket's public address (CSP img-src)", async () => {
+    const ctx = await createTestApp({ env: s3Env });
+    try {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://cdn.example.test;");
+    } finally {
+      await ctx.close();
     }
   });
 });

@@ -56,7 +56,8 @@ describe('the listing loop: upload, reject with remark, resubmit, approve, live'
     const rejected = await reject(id);
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().project).toMatchObject({ id, approval: 'rejected', status: 'inactive' });
-    const [[at, message]] = Object.entries(rejected.json().project.remarks) as [string, string][];
+    const [at, message] = Object.entries(rejected.json().project.remarks as Record<string, string>)[0] ?? [];
+    if (at === undefined) throw new Error('no remark');
     expect(message).toBe('Photos are blurry; please add clear ones');
     expect(new Date(at).toISOString()).toBe(at);
 
