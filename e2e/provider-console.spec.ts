@@ -24,12 +24,12 @@ async function latestPasscode(request: APIRequestContext, email: string): Promis
 }
 
 /** Full-page screenshots at phone and desktop widths, as e2e/tools/screenshots.mjs names them. */
-async function capture(page: Page, name: string): Promise<void> {
+async function capture(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(shots, { recursive: true });
   const original = page.viewportSize() ?? { width: 1280, height: 800 };
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize(original);
 }
@@ -41,8 +41,12 @@ interface QueuedListing {
 }
 
 test('the provider signs in, rejects one pending listing with a remark and approves another; the owner sees both', async ({ page, request }) => {
-  test.setTimeout(120_000);
-  const firstQueue = page.waitForResponse((response) => response.url().includes('/api/admin/projects/pending') && response.ok());
+  test.setTimeout(150_000);
+  const queued: QueuedListing[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/admin/projects/pending') || !response.ok()) return;
+    queued.push(...((await response.json()) as { projects: QueuedListing[] }).projects);
+  });
 
   await page.goto('/dashboard');
   // Outside the main layout: no site navbar or footer around the console.
@@ -57,30 +61,41 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await page.getByRole('textbox', { name: 'Passcode' }).fill(await latestPasscode(request, PROVIDER_EMAIL));
   await page.getByRole('button', { name: 'Sign in' }).click();
 
-  // The seed leaves listings waiting for a decision.
+  // The seed leaves listings waiting for a decision, oldest first.
   await expect(page.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
-  const queued = ((await (await firstQueue).json()) as { projects: QueuedListing[] }).projects;
-  const brokers = queued.filter((listing) => listing.owner?.kind === 'broker' && listing.owner.email);
-  expect(brokers.length, 'seeded pending listings uploaded by brokers').toBeGreaterThanOrEqual(2);
-  const [toReject, toApprove] = brokers as [QueuedListing, QueuedListing];
   await expect(page.getByRole('article').first()).toBeVisible();
-  await capture(page, 'provider-console-queue');
+  // A long queue: the first screenful is what the provider sees.
+  await capture(page, 'provider-console-queue', false);
+
+  // Brokers' uploads, whose owners can read the outcome back; older builder projects come first, so page on.
+  const byBrokers = () => queued.filter((listing) => listing.owner?.kind === 'broker' && listing.owner.email);
+  const more = page.getByRole('button', { name: 'Show more' });
+  while (byBrokers().length < 2 && (await more.isVisible())) {
+    const before = queued.length;
+    await more.click();
+    await expect.poll(() => queued.length).toBeGreaterThan(before);
+  }
+  expect(byBrokers().length, 'seeded pending listings uploaded by brokers').toBeGreaterThanOrEqual(2);
+  const [toReject, toApprove] = byBrokers() as [QueuedListing, QueuedListing];
+  // Names can repeat across listings; each card is labelled by its own heading id.
+  const card = (listing: QueuedListing) => page.locator(`article[aria-labelledby="listing-${listing.id}-name"]`);
 
   // Reject with a remark: the remark is required.
-  const rejectCard = page.getByRole('article', { name: toReject.name, exact: true });
+  const rejectCard = card(toReject);
+  await rejectCard.scrollIntoViewIfNeeded();
   await rejectCard.getByRole('button', { name: 'Reject' }).click();
   const dialog = page.getByRole('dialog', { name: `Reject “${toReject.name}”` });
   await dialog.getByRole('button', { name: 'Reject with remark' }).click();
   await expect(dialog.getByText('Remark must be at least 3 characters')).toBeVisible();
   const remark = `The photos do not show the property; add one of the living room (e2e ${Date.now()}).`;
   await dialog.getByRole('textbox', { name: 'Remark' }).fill(remark);
-  await capture(page, 'provider-console-reject-modal');
+  await capture(page, 'provider-console-reject-modal', false);
   await dialog.getByRole('button', { name: 'Reject with remark' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('status').getByText('Success')).toBeVisible();
   await expect(rejectCard).toHaveCount(0);
 
-  const approveCard = page.getByRole('article', { name: toApprove.name, exact: true });
+  const approveCard = card(toApprove);
   await approveCard.getByRole('button', { name: 'Approve' }).click();
   await expect(approveCard).toHaveCount(0);
 
@@ -91,10 +106,16 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(page.getByText(`Approved listing “${toApprove.name}”`).first()).toBeVisible();
   await capture(page, 'provider-console-audit');
 
+  // The brokers queue: the seed leaves registrations waiting; approve the oldest.
   await page.getByRole('link', { name: 'Brokers' }).click();
   await expect(page.getByRole('heading', { name: 'Pending brokers' })).toBeVisible();
-  await expect(page.getByRole('article').or(page.getByText('No brokers are waiting for approval.')).first()).toBeVisible();
-  await capture(page, 'provider-console-brokers');
+  const broker = page.getByRole('article').first();
+  await expect(broker).toBeVisible();
+  await capture(page, 'provider-console-brokers', false);
+  const approvedBroker = page.locator(`article[aria-labelledby="${await broker.getAttribute('aria-labelledby')}"]`);
+  await approvedBroker.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Broker approved', { exact: false }).first()).toBeVisible();
+  await expect(approvedBroker).toHaveCount(0);
 
   // Read the outcome back as each owner sees it: their own listing view, with their own token.
   for (const [listing, approval] of [

@@ -94,7 +94,11 @@ export function RejectDialog({ subject, reader, onCancel, onReject }: RejectDial
             id={`${titleId}-remark`}
             ref={textRef}
             value={remark}
-            onChange={(event) => setRemark(event.target.value)}
+            onChange={(event) => {
+              setRemark(event.target.value);
+              // The old message would be about text that is no longer there.
+              setError(null);
+            }}
             rows={4}
             maxLength={REMARK_MAX}
             required

@@ -13,7 +13,8 @@ const TYPE_LABELS: Record<string, string> = {
 
 /** spec §5 'Unit labels': a bedroom count reads '2 BHK'; a word ('Plot', 'Studio') stands alone. */
 function unitLabel(unit: Unit): string {
-  return /^\d+$/.test(unit.type.trim()) ? `${unit.type.trim()} BHK` : unit.type;
+  const type = unit.type.trim();
+  return /^\d+$/.test(type) ? `${type} BHK` : type.charAt(0).toUpperCase() + type.slice(1);
 }
 
 /** spec §5: floor missing shows 'N/A'; other missing fields '-'. */
@@ -29,7 +30,8 @@ interface ListingCardProps {
 export function ListingCard({ listing, busy, onApprove, onReject }: ListingCardProps) {
   const place = [listing.location.name, listing.zone?.name, listing.city.name].filter(Boolean).join(', ');
   const remarks = Object.entries(listing.remarks).sort(([a], [b]) => b.localeCompare(a));
-  const photos = listing.medias.slice(0, 4);
+  // The first photo large and two more small: enough to judge, and an even grid.
+  const photos = listing.medias.slice(0, 3);
   const headingId = `listing-${listing.id}-name`;
   const resubmitted = listing.updatedAt !== listing.createdAt && remarks.length > 0;
 
@@ -53,9 +55,13 @@ export function ListingCard({ listing, busy, onApprove, onReject }: ListingCardP
                 </li>
               ))}
             </ul>
-          ) : (
+          ) : null}
+          {listing.medias.length > photos.length ? (
+            <p className="px-3 py-1.5 text-xs text-slate-600">{listing.medias.length} photos in all</p>
+          ) : null}
+          {photos.length === 0 ? (
             <p className="flex aspect-video items-center justify-center text-sm text-slate-500">No photos uploaded</p>
-          )}
+          ) : null}
         </div>
 
         <div className="min-w-0 p-4">
