@@ -48,6 +48,8 @@ export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 export const MediaSchema = z.object({
   title: z.string(),
   url: z.string(),
+  /** An uploaded photo's card-sized variant (480 px wide, issue 5); absent for media that come in one size. */
+  cardUrl: z.string().optional(),
 });
 export type Media = z.infer<typeof MediaSchema>;
 

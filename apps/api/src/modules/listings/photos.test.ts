@@ -77,6 +77,9 @@ describe('POST /api/project/upload/{id}/photos', () => {
     // The owner's listing and, once public, its medias show the gallery images in upload order.
     const owner = await ctx.app.inject({ method: 'GET', url: `/api/project/upload/${id}`, headers: await headersFor(ctx.app, who.brokerA) });
     expect(owner.json().project.medias.map((media: { url: string }) => media.url)).toEqual(body.accepted.map((photo: { url: string }) => photo.url));
+    await ctx.database.db.update(schema.projects).set({ approval: 'approved', status: 'active' }).where(eq(schema.projects.id, id));
+    const live = await ctx.app.inject({ method: 'GET', url: `/api/project/${id}` });
+    expect(live.json().project.medias[0]).toEqual({ title: 'gallery', url: front.url, cardUrl: front.cardUrl });
   });
 
   it('strips EXIF, including the GPS position', async () => {

@@ -27,7 +27,7 @@ export function toProject(row: ProjectRow, units: UnitRow[], medias: ProjectMedi
     remarks: remarksMap(remarks),
     // PostgreSQL's JSON writes '+00:00'; the API speaks JavaScript's ISO form ('Z', milliseconds).
     updatedAt: new Date(row.updatedAt).toISOString(),
-    medias: medias.map(({ title, url }) => ({ title, url })),
+    medias: medias.map(({ title, url, cardUrl }) => (cardUrl ? { title, url, cardUrl } : { title, url })),
     city: { id: row.cityId, name: row.cityName },
     zone: row.zoneId !== null && row.zoneName !== null ? { id: row.zoneId, name: row.zoneName } : null,
     location: { id: row.locationId, name: row.locationName },

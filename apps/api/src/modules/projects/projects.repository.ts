@@ -59,6 +59,8 @@ export interface ProjectMediaRow {
   projectId: number;
   title: string;
   url: string;
+  /** An uploaded photo's card variant (issue 5); null for seeded media. */
+  cardUrl?: string | null;
 }
 
 export interface RemarkRow {
@@ -328,7 +330,7 @@ function unitsJson(owned: SQL): SQL {
 }
 
 function mediaJson(owned: SQL): SQL {
-  return sql`coalesce((select json_agg(json_build_object('projectId', m.project_id, 'title', m.title, 'url', m.url)
+  return sql`coalesce((select json_agg(json_build_object('projectId', m.project_id, 'title', m.title, 'url', m.url, 'cardUrl', m.card_url)
       order by m.project_id, m.position, m.id) from ${projectMedia} m where m.project_id ${owned}), '[]'::json)`;
 }
 
