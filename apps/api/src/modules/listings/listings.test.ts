@@ -204,6 +204,20 @@ describe('PATCH /api/project/publish/{id}', () => {
     expect((await call('GET', `/api/project/${id}`, null)).statusCode).toBe(404);
   });
 
+  it('tells a matching saved search once the listing goes live (after the change committed), once only', async () => {
+    const saved = await call('POST', '/api/saved-searches', who.userB, { name: 'Flats here', filters: { locationId: world.locationId, propertyType: ['apartment'] } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const { id } = await upload(who.brokerA);
+    await setState(id, 'approved');
+    const notices = () => ctx.database.db.$count(schema.savedSearchNotifications, eq(schema.savedSearchNotifications.projectId, id));
+    expect(await notices()).toBe(0);
+    expect((await call('PATCH', `/api/project/publish/${id}`, who.brokerA, { status: 'active' })).statusCode).toBe(200);
+    expect(await notices()).toBe(1);
+    await call('PATCH', `/api/project/publish/${id}`, who.brokerA, { status: 'inactive' });
+    await call('PATCH', `/api/project/publish/${id}`, who.brokerA, { status: 'active' });
+    expect(await notices()).toBe(1);
+  });
+
   it('refuses a pending or rejected listing with 409 and a reason', async () => {
     const { id } = await upload(who.userA);
     const pending = await call('PATCH', `/api/project/publish/${id}`, who.userA, { status: 'active' });
