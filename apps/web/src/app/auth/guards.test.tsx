@@ -1,12 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { seedStoredLogin } from '../../test/auth';
 import { errorResponse, mockApi, type MockRoute } from '../../test/mock-api';
 import { makeStore } from '../store';
 import { RequireApprovedBroker } from './require-approved-broker';
 import { RequireAuth, type LoginRedirectState } from './require-auth';
+
+// The first render of a file transforms lazy route chunks, which on two busy cores can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
 
 function LoginProbe() {
   const state = useLocation().state as LoginRedirectState | null;

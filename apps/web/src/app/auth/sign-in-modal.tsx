@@ -150,8 +150,10 @@ export function SignInModal() {
       setDigits((current) => current.map((digit, i) => (i === index ? '' : digit)));
       return;
     }
-    // Typing into a filled box replaces its digit: the new character is the one not already there.
-    const typed = text.length > 1 && text.startsWith(digits[index] ?? '') ? text.slice(-1) : text;
+    // Typing into a filled box replaces its digit: the new character is the one beside the old one. Anything
+    // longer (a code filled in by the phone's keyboard or a password manager) spreads over the boxes from here.
+    const previous = digits[index] ?? '';
+    const typed = previous !== '' && text.length === 2 ? (text.startsWith(previous) ? text.slice(1) : text.slice(0, 1)) : text;
     fill(index, typed);
   }
 
@@ -180,7 +182,8 @@ export function SignInModal() {
   const otpErrorId = `${ids}-otp-error`;
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
+    // Above the floating help-chat button (z-50), which would otherwise cover 'Get OTP' on a phone.
+    <div className="fixed inset-0 z-[60] flex items-end justify-center sm:items-center sm:p-4">
       {/* spec §2: closes on overlay click. */}
       <div className="absolute inset-0 bg-slate-950/60" aria-hidden="true" onClick={close} data-testid="sign-in-overlay" />
       <div
@@ -189,7 +192,7 @@ export function SignInModal() {
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative w-full overflow-hidden rounded-t-3xl bg-white shadow-2xl focus:outline-none sm:max-w-md sm:rounded-3xl"
+        className="relative grid w-full overflow-hidden rounded-t-3xl bg-white shadow-2xl focus:outline-none sm:max-w-md sm:rounded-3xl"
       >
         <button
           type="button"
@@ -201,7 +204,8 @@ export function SignInModal() {
         </button>
 
         {/* Step 1. Hidden from assistive technology and the Tab order while step 2 covers it. */}
-        <form noValidate onSubmit={getOtp} inert={step === 2} className="px-6 pt-10 pb-8 sm:px-8">
+        {/* Both steps share one grid cell, so the card is as tall as the taller step and neither is cut. */}
+        <form noValidate onSubmit={getOtp} inert={step === 2} className="[grid-area:1/1] px-6 pt-10 pb-8 sm:px-8">
           <div className="mx-auto mb-5 grid size-14 place-items-center rounded-2xl bg-brand-50 text-brand-700" aria-hidden="true">
             <svg viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round">
               <path d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" />
@@ -248,7 +252,7 @@ export function SignInModal() {
           onSubmit={confirm}
           inert={step === 1}
           aria-hidden={step === 1 ? true : undefined}
-          className={`absolute inset-0 z-10 flex flex-col bg-white px-6 pt-10 pb-8 transition-transform duration-300 ease-out motion-reduce:transition-none sm:px-8 ${step === 2 ? 'translate-y-0' : 'translate-y-full'}`}
+          className={`z-10 flex flex-col bg-white px-6 pt-10 pb-8 [grid-area:1/1] transition-transform duration-300 ease-out motion-reduce:transition-none sm:px-8 ${step === 2 ? 'translate-y-0' : 'translate-y-full'}`}
         >
           <h3 className="text-center text-2xl font-bold tracking-tight text-slate-900">Confirm Your Phone Number</h3>
           <p className="mt-2 text-center text-slate-600">

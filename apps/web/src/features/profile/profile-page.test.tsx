@@ -4,6 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedStoredLogin } from '../../test/auth';
 import { renderApp } from '../../test/render-app';
 
+// The first render of a file transforms lazy route chunks, which on two busy cores can take seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('../../lib/toast', () => ({ showSuccess: toasts.success, showError: toasts.error, showWarning: toasts.warning }));
 

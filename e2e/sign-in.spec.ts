@@ -1,0 +1,137 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Issue 4, the web side of identity: a home buyer signs in with a passcode through the sign-in modal (spec §2, §4),
+ * stays signed in across a reload (the encrypted stored login, spec §3/§6), reaches /profile through the side menu
+ * and logs out back to / ('Logged out successfully!', spec §8). Passcodes come from the dev outbox.
+ */
+
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
+
+async function latestPasscode(request: APIRequestContext, recipient: string): Promise<string> {
+  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
+  expect(response.ok()).toBe(true);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`No passcode in the outbox for ${recipient}`);
+  return code;
+}
+
+/** The viewport (a modal or a menu is what matters, not the page under it) at phone and desktop widths. */
+async function capture(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    // Let the step's slide finish at the new width.
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
+  }
+  await page.setViewportSize(original);
+}
+
+function unique(): string {
+  return `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+}
+
+test('a visitor signs in from a favourite, stays signed in, reaches /profile and logs out to /', async ({ page, request }) => {
+  // A long journey with screenshots at two widths, on two shared cores.
+  test.setTimeout(120_000);
+  const email = `buyer-${unique()}@example.in`;
+  await page.goto('/');
+
+  // spec §6: anonymous favouriting opens the sign-in modal.
+  await page.getByRole('button', { name: /^Add .+ to favorites$/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Find Your Dream Home' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Access saved searches and favorites')).toBeVisible();
+  await capture(page, 'sign-in-step-1');
+
+  await dialog.getByLabel('Enter Phone Number').fill(email);
+  await dialog.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Confirm Your Phone Number' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Resend OTP \( \d+s \)/ })).toBeDisabled();
+  await capture(page, 'sign-in-step-2');
+
+  const code = await latestPasscode(request, email);
+  // Typing into the first box moves along the six (spec §4).
+  await dialog.getByLabel('Digit 1 of 6').pressSequentially(code);
+  await expect(dialog.getByLabel('Digit 6 of 6')).toHaveValue(code.slice(-1));
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+
+  await expect(dialog).toBeHidden();
+  const account = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Your account' });
+  await expect(account).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log In' })).toHaveCount(0);
+
+  // Stored encrypted (asynchronously, so wait for it): neither the e-mail nor a JWT is readable in local storage.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeTruthy();
+  const stored = await page.evaluate(() => localStorage.getItem('user'));
+  expect(stored).not.toContain(email);
+  expect(stored).not.toMatch(/eyJ/);
+
+  // A reload keeps the visitor signed in (the key lives in IndexedDB).
+  await page.reload();
+  await expect(account).toBeVisible();
+
+  await account.click();
+  const menu = page.getByRole('dialog');
+  await expect(menu.getByRole('link', { name: 'Add Your Name' })).toBeVisible();
+  await capture(page, 'side-menu-user');
+  await menu.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Profile' }).click();
+
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('heading', { name: 'Add Your Name' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
+  await page.getByRole('textbox', { name: 'Name' }).fill('Asha Rao');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+  await account.click();
+  await expect(menu.getByRole('heading', { name: 'Asha Rao' })).toBeVisible();
+  await menu.getByRole('button', { name: 'Log Out' }).click();
+  await expect(page.getByText('Logged out successfully!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+
+  // Signed out, /profile sends the visitor to /login again.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a home buyer signs in by phone from the broker login page', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const phone = `9${unique().slice(-9)}`;
+  await page.goto('/profile');
+  // Protected pages send a visitor to /login (spec §2).
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Sign in with a passcode' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find Your Dream Home' });
+
+  await dialog.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(dialog.getByText('Phone number is required')).toBeVisible();
+
+  await dialog.getByLabel('Enter Phone Number').fill(phone);
+  await dialog.getByRole('button', { name: 'Get OTP' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Confirm Your Phone Number' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+  // spec §5: fewer than four digits turns the boxes red and makes no call.
+  await expect(dialog.getByLabel('Digit 1 of 6')).toHaveAttribute('aria-invalid', 'true');
+
+  const code = await latestPasscode(request, phone);
+  await dialog.getByLabel('Digit 1 of 6').focus();
+  await page.keyboard.insertText(code);
+  // A paste-like entry of the whole code fills every box.
+  await expect(dialog.getByLabel('Digit 6 of 6')).toHaveValue(code.slice(-1));
+  await dialog.getByRole('button', { name: 'CONFIRM' }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeTruthy();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue(phone);
+});
