@@ -41,12 +41,12 @@ export function BrokersQueue() {
       ) : null}
       {state.status === 'ready' && state.items.length > 0 ? (
         <>
-          <ul className="grid gap-4 lg:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             {state.items.map((broker) => {
               const headingId = `broker-${broker.id}-name`;
               const decided = busy.has(broker.id);
               return (
-                <li key={broker.id}>
+                <li key={broker.id} className="min-w-0">
                   <article aria-labelledby={headingId} className="h-full rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
                     <div className="flex items-start gap-3">
                       {broker.profilePhoto ? (
@@ -66,7 +66,7 @@ export function BrokersQueue() {
                     <dl className="mt-3 space-y-1 text-sm">
                       <div className="flex gap-2">
                         <dt className="w-24 shrink-0 text-slate-500">RERA no.</dt>
-                        <dd className="min-w-0 break-words text-slate-900">{broker.reraNumber ?? '-'}</dd>
+                        <dd className="min-w-0 break-all text-slate-900">{broker.reraNumber ?? '-'}</dd>
                       </div>
                       <div className="flex gap-2">
                         <dt className="w-24 shrink-0 text-slate-500">Contact</dt>
