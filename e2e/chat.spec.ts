@@ -83,6 +83,61 @@ test('/chat is for brokers: a visitor is sent to /login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
+for (const [index, width] of [1280, 375].entries()) {
+  test(`a broker sees the widget's conversation full-page at /chat (${width}px)`, async ({ page, request }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    const email = `chat-broker-${width}@example.in`;
+    const password = 'chat-e2e-password';
+    const registered = await request.post('/api/auth/broker/register', {
+      data: {
+        name: 'Chat Test Broker',
+        phone: `98765000${String(index).padStart(2, '0')}`,
+        email,
+        company: 'Chat Test Realty',
+        reraNumber: `PRM/KA/RERA/CHAT/${width}`,
+        cityId: 1,
+        password,
+      },
+    });
+    expect(registered.status()).toBe(201);
+
+    // The conversation starts in the floating widget...
+    await page.goto('/about');
+    const panel = await openChat(page);
+    await expect(panel.getByLabel('Conversation').getByText(GREETING)).toBeVisible(TYPED);
+    const input = panel.getByRole('textbox', { name: 'Message' });
+    await input.fill('3 bhk in whitefield');
+    await input.press('Enter');
+    await expect(panel.getByRole('group', { name: 'Choose an option:' }).getByRole('button', { name: 'Switch Area' })).toBeVisible(TYPED);
+    const cardCount = await panel.getByRole('article').count();
+    expect(cardCount).toBeGreaterThan(0);
+
+    // ...and /chat, after the guard's detour through /login, carries it on full-page.
+    await page.goto('/chat');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL(/\/chat$/);
+    const chat = page.locator('section', { has: page.getByRole('heading', { level: 1, name: TITLE }) });
+    await expect(chat).toBeVisible({ timeout: 30_000 });
+    await expect(chat.getByText(GREETING)).toBeVisible();
+    await expect(chat.getByText(/^You: 3 bhk in whitefield$/)).toBeVisible();
+    await expect(chat.getByRole('article')).toHaveCount(cardCount);
+    await expect(chat.getByText(DISCONNECTED)).toHaveCount(0, TYPED);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Help Chat' })).toHaveCount(0);
+
+    const groups = chat.getByRole('group', { name: 'Choose an option:' });
+    const turns = await groups.count();
+    await groups.last().getByRole('button', { name: 'Switch Area' }).click();
+    await expect(chat.getByText("Let's switch the area.")).toBeVisible();
+    await expect(groups).toHaveCount(turns + 1, TYPED);
+    await page.screenshot({ path: path.join(shots, `chat-page-${width}.png`) });
+  });
+}
+
 test.describe('when the server goes away', () => {
   // Its own server, so stopping it does not take the shared one from every other spec. No catalogue is needed
   // for the connection itself, so it starts unseeded (first start still creates and migrates the database).

@@ -1,10 +1,28 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CHAT_TITLE, ChatConversation } from './components/chat-conversation';
 import { useChat } from './use-chat';
 
 /** /chat (spec §2, broker only): the help chat's conversation on a page of its own, without the footer. */
 export function ChatPage() {
   const { session, view } = useChat();
+  const frame = useRef<HTMLDivElement>(null);
+  // The conversation fills the screen below the navbar, whose height differs by width (a search row on phones).
+  const [top, setTop] = useState(72);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (frame.current) setTop(Math.max(0, frame.current.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    // The navbar can grow or shrink while the page is open (its search row docks in and out).
+    const topBar = document.querySelector('[data-top-bar]');
+    const observer = topBar && typeof ResizeObserver !== 'undefined' ? new ResizeObserver(measure) : null;
+    if (topBar) observer?.observe(topBar);
+    return () => {
+      window.removeEventListener('resize', measure);
+      observer?.disconnect();
+    };
+  }, []);
 
   // Being on the page counts as having the chat open (spec §4: opening resets the idle timer).
   useEffect(() => {
@@ -13,7 +31,11 @@ export function ChatPage() {
   }, [session]);
 
   return (
-    <div className="mx-auto flex h-[calc(100dvh-4.5rem)] max-w-3xl flex-col px-0 sm:px-4 sm:py-4">
+    <div
+      ref={frame}
+      style={{ height: `calc(100dvh - ${top}px)` }}
+      className="mx-auto flex min-h-80 max-w-3xl flex-col px-0 sm:px-4 sm:py-4"
+    >
       <section
         aria-labelledby="chat-page-title"
         className="flex min-h-0 flex-1 flex-col overflow-hidden bg-white shadow-sm ring-1 ring-slate-200 sm:rounded-2xl"
