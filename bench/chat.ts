@@ -43,6 +43,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string', default: '/tmp/bench-chat' },
     'no-report': { type: 'boolean', default: false },
     note: { type: 'string', default: '' },
+    /** Write a V8 CPU profile of the server to this folder (node --cpu-prof), to see where its time goes. */
+    'cpu-prof': { type: 'string' },
   },
 });
 const CLIENTS = Number(values.clients);
@@ -96,7 +98,8 @@ function freePort(): Promise<number> {
 
 /** Starts the API the way `npm run dev` does (tsx, development), waiting for its 'listening' line. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const profile = values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values['cpu-prof'])}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', REDIS_URL: '', DATABASE_URL: '' },

@@ -39,9 +39,20 @@ export function configurationLabel(unitType: string): string {
   return WORD_UNIT.test(unitType) ? unitType : `${unitType} BHK`;
 }
 
+/**
+ * Indian digit grouping: 12000000 -> '1,20,00,000'. By hand rather than toLocaleString('en-IN'): ICU formatting was a
+ * visible share of the chat's CPU under load (bench/reports/chat.md), and cards carry several figures each.
+ */
+export function indianDigits(value: number): string {
+  const digits = String(Math.trunc(Math.abs(value)));
+  const sign = value < 0 ? '-' : '';
+  if (digits.length <= 3) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
 /** Integer rupees in Indian digit grouping with the rupee sign: 12000000 -> '₹1,20,00,000'. */
 export function rupeeText(rupees: number): string {
-  return `₹${rupees.toLocaleString('en-IN')}`;
+  return `₹${indianDigits(rupees)}`;
 }
 
 /**
@@ -61,12 +72,31 @@ function areaText(units: readonly Unit[]): string | null {
   if (areas.length === 0) return null;
   const low = Math.min(...areas);
   const high = Math.max(...areas);
-  const fmt = (n: number) => n.toLocaleString('en-IN');
-  return low === high ? `${fmt(low)} sqft` : `${fmt(low)} - ${fmt(high)} sqft`;
+  return low === high ? `${indianDigits(low)} sqft` : `${indianDigits(low)} - ${indianDigits(high)} sqft`;
 }
+
+/**
+ * Cards already made, per project object and criteria: the chat's answer cache hands out the same Project objects
+ * to every visitor asking the same question, so their cards are made once (they are read-only from here on).
+ */
+const madeCards = new WeakMap<Project, Map<string, ChatPropertyCard>>();
 
 /** A public project as spec §3 'Chat property card data'. */
 export function toChatCard(project: Project, criteria: CardCriteria): ChatPropertyCard {
+  const key = `${criteria.bhk.join(',')}|${criteria.minPrice ?? ''}|${criteria.maxPrice ?? ''}`;
+  let made = madeCards.get(project);
+  const kept = made?.get(key);
+  if (kept) return kept;
+  const card = makeCard(project, criteria);
+  if (!made) {
+    made = new Map();
+    madeCards.set(project, made);
+  }
+  made.set(key, card);
+  return card;
+}
+
+function makeCard(project: Project, criteria: CardCriteria): ChatPropertyCard {
   const units = matchingUnits(project.units, criteria);
   const minPrice = units.length > 0 ? Math.min(...units.map((unit) => unit.minPrice)) : null;
   const maxPrice = units.length > 0 ? Math.max(...units.map((unit) => unit.maxPrice)) : null;

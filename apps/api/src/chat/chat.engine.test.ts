@@ -1,7 +1,7 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import { describe, expect, it } from 'vitest';
 import type { WordHit } from '../modules/projects/projects.repository';
-import { cardPath, matchingUnits } from './chat-card.mapper';
+import { cardPath, indianDigits, matchingUnits } from './chat-card.mapper';
 import {
   budgetWords,
   type CatalogueQuery,
@@ -199,5 +199,20 @@ describe('chat cards', () => {
     expect(matchingUnits(units, { bhk: [3], minPrice: null, maxPrice: 100 })).toEqual([units[1]]);
     expect(matchingUnits(units, { bhk: [], minPrice: null, maxPrice: 100 })).toEqual([units[0], units[1]]);
     expect(matchingUnits(units, { bhk: [4], minPrice: null, maxPrice: 10 })).toEqual(units);
+  });
+});
+
+describe('indianDigits', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1_000, '1,000'],
+    [75_000, '75,000'],
+    [100_000, '1,00,000'],
+    [12_000_000, '1,20,00,000'],
+    [1_234_567_890, '1,23,45,67,890'],
+  ])('%d -> %s', (value, text) => {
+    expect(indianDigits(value)).toBe(text);
+    expect(indianDigits(value)).toBe(value.toLocaleString('en-IN'));
   });
 });

@@ -17,7 +17,7 @@ import { parseSearchQuery } from '@nivaas/contracts/price-query';
 import type { Possession, Project, PropertyType } from '@nivaas/contracts/project.schema';
 import type { WordHit } from '../modules/projects/projects.repository';
 import { wordsOf } from '../modules/projects/projects.service';
-import { toChatCard } from './chat-card.mapper';
+import { rupeeText, toChatCard } from './chat-card.mapper';
 
 /**
  * The help-chat assistant's conversation engine (issue 6): one visitor message and the conversation so far in,
@@ -310,7 +310,7 @@ export function budgetWords(rupees: number): string {
   const trim = (value: number) => String(Number(value.toFixed(2)));
   if (rupees >= 10_000_000) return `₹${trim(rupees / 10_000_000)} Cr`;
   if (rupees >= 100_000) return `₹${trim(rupees / 100_000)} Lakh`;
-  return `₹${rupees.toLocaleString('en-IN')}`;
+  return rupeeText(rupees);
 }
 
 const TYPE_PLURALS: Record<PropertyType, string> = {
@@ -561,7 +561,8 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
   /** Free text: what it adds to the search, then the next question or the results. */
   async function understand(turn: Turn, text: string): Promise<TurnResult> {
     const before = turn.state;
-    if (SKIP.test(text)) {
+    // Skip answers are short; the long Unicode pattern is not worth running on a sentence.
+    if (text.length <= 40 && SKIP.test(text)) {
       if (before.awaiting === 'property_type') turn.state = { ...before, typeSkipped: true };
       else if (before.awaiting === 'area') turn.state = { ...before, areaSkipped: true };
       else turn.state = { ...before, areaSkipped: before.city !== null, typeSkipped: before.awaiting === null ? true : before.typeSkipped };
