@@ -6,11 +6,15 @@ import { expect, test } from './support/fixtures';
 
 /**
  * Issue 5: the provider console, a Module Federation remote the host loads at /dashboard (outside the main layout).
- * The seeded provider signs in with the passcode from the dev outbox, works the pending queue against the real API,
- * and the owner's own view shows the outcome.
+ * A seeded member of the provider's staff signs in with the passcode from the dev outbox, works the pending queue
+ * against the real API, and the owner's own view shows the outcome.
  */
 
-const PROVIDER_EMAIL = 'provider@nivaas.local';
+/**
+ * A seeded moderator of the provider's staff. Not provider@nivaas.local: other specs sign in as that one in parallel,
+ * and a second passcode to one address within 30 s is refused (the resend cooldown).
+ */
+const PROVIDER_EMAIL = 'moderation.one@nivaas.example.com';
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
 
 /** The newest passcode the outbox kept for this address (development only: GET /api/dev/outbox). */
