@@ -296,7 +296,7 @@ async function main(): Promise<void> {
       '',
       `- Messages sent in the measured window: ${tally.sent.toLocaleString('en-IN')} (${(tally.sent / elapsed).toFixed(0)} per second over ${elapsed.toFixed(0)} s); ${CLIENTS} clients connected in ${(connectMs / 1000).toFixed(1)} s, ${CONNECT_BATCH} at a time.`,
       `- Errors: ${errors}${errors > 0 ? ` (${Object.entries(tally.errors).map(([kind, n]) => `${kind}: ${n}`).join(', ')})` : ''}.`,
-      `- Server CPU during the run: ${(serverCpu * 100).toFixed(0)}% of one core.`,
+      `- Server CPU during the measured window: ${(serverCpu * 100).toFixed(0)}% of one core, ${((serverCpu * 1000 * elapsed) / Math.max(1, tally.sent)).toFixed(2)} ms of CPU per message.`,
       `- Machine: ${os.cpus().length} cores shared with other work; load average before ${loadBefore.map((n) => n.toFixed(2)).join(' / ')}, after ${loadAfter.map((n) => n.toFixed(2)).join(' / ')} (1/5/15 min); uptime ${uptime} s.`,
       ...(values.note ? ['', values.note] : []),
       '',
