@@ -87,7 +87,8 @@ describe('side menus (spec §2)', () => {
     await user.click(within(menu).getByRole('button', { name: 'Log Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(toasts.success).toHaveBeenCalledWith('Logged out successfully!');
+    // Signed out once / is on screen (a guarded page would otherwise redirect to /login first).
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Logged out successfully!'));
     expect(store.getState().auth.user).toBeNull();
     await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
     const call = api.fetchMock.mock.calls.find(([input]) => String((input as Request).url).endsWith('/api/auth/portal/logout'));

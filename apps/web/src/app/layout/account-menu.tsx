@@ -1,8 +1,8 @@
 import { LOGOUT_MESSAGE } from '@nivaas/contracts/auth.schema';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useDispatch, useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { useLogoutMutation } from '../../lib/auth/api/logout';
 import { selectBrokerLogin, selectMenuRole, selectUserLogin, signedOut } from '../../lib/auth/auth-slice';
@@ -30,35 +30,59 @@ export const MENU_LINKS: Record<LoginRole, readonly { to: string; label: string 
 
 interface AccountMenuProps {
   onClose: () => void;
+  /** After the server call: signs the account out on this device (the navbar's useLogOutToHome). */
+  onLoggedOut: (which: LoginRole) => void;
+}
+
+/**
+ * spec §2: Log Out returns to /. The slot is emptied only once / is on screen: emptied while a guarded page
+ * (/broker-profile, /wishlist) is still showing, that page's guard would send the visitor to /login instead. Used
+ * by the navbar, which stays mounted across the navigation (the menu closes on it).
+ */
+export function useLogOutToHome(): (which: LoginRole) => void {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const leaving = useRef<LoginRole | null>(null);
+
+  // Keyed on the navigation itself, so a Log Out on / (the same path) completes too.
+  useEffect(() => {
+    const which = leaving.current;
+    if (!which || location.pathname !== '/') return;
+    leaving.current = null;
+    dispatch(signedOut(which));
+    showSuccess(LOGOUT_MESSAGE);
+  }, [location.key, location.pathname, dispatch]);
+
+  return (which) => {
+    leaving.current = which;
+    void navigate('/');
+  };
 }
 
 /**
  * The side menu behind the profile icon. spec §6: where a user and a broker are both signed in, menus give
  * the broker precedence; Log Out ends that account's session only.
  */
-export function AccountMenu({ onClose }: AccountMenuProps) {
+export function AccountMenu({ onClose, onLoggedOut }: AccountMenuProps) {
   const panel = useRef<HTMLDivElement>(null);
   useModal(panel, onClose);
-  const dispatch = useDispatch();
-  const navigate = useNavigate();
   const role = useSelector(selectMenuRole);
   const user = useSelector(selectUserLogin);
   const broker = useSelector(selectBrokerLogin);
   const [logout] = useLogoutMutation();
-  const [leaving, setLeaving] = useState(false);
+  const [busy, setBusy] = useState(false);
 
   const login = role === 'broker' ? broker : user;
   if (!role || !login) return null;
 
   async function logOut(which: LoginRole) {
-    setLeaving(true);
+    setBusy(true);
     // The server session is ended when it can be; the visitor is signed out here either way, since that is
     // what they asked for (an unreachable server must not keep them signed in on a shared computer).
     await logout(which);
-    dispatch(signedOut(which));
-    showSuccess(LOGOUT_MESSAGE);
     onClose();
-    void navigate('/');
+    onLoggedOut(which);
   }
 
   // A portal: the navbar's backdrop blur makes it the containing block of anything fixed inside it.
@@ -120,10 +144,10 @@ export function AccountMenu({ onClose }: AccountMenuProps) {
           <button
             type="button"
             onClick={() => void logOut(role)}
-            disabled={leaving}
+            disabled={busy}
             className="btn-secondary w-full py-3 text-base disabled:cursor-progress disabled:opacity-80"
           >
-            {leaving ? 'Logging out…' : 'Log Out'}
+            {busy ? 'Logging out…' : 'Log Out'}
           </button>
         </div>
       </div>

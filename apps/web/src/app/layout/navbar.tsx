@@ -7,7 +7,7 @@ import { SearchCombobox } from '../../components/search-combobox';
 import { selectBrokerLogin, selectLoginsRestored, selectMenuRole, selectUserLogin } from '../../lib/auth/auth-slice';
 import { useHeroSearchVisible } from '../../lib/search/hero-search-dock';
 import { AccountAvatar } from './account-avatar';
-import { AccountMenu } from './account-menu';
+import { AccountMenu, useLogOutToHome } from './account-menu';
 import { CitySelect } from './city-select';
 
 const POST_PROPERTY_PATH = '/upload-a-property';
@@ -20,6 +20,7 @@ export function Navbar() {
   const broker = useSelector(selectBrokerLogin);
   const restored = useSelector(selectLoginsRestored);
   const [accountOpen, setAccountOpen] = useState(false);
+  const logOutToHome = useLogOutToHome();
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -136,7 +137,7 @@ export function Navbar() {
           </ul>
         </div>
       )}
-      {accountOpen && role && <AccountMenu onClose={() => setAccountOpen(false)} />}
+      {accountOpen && role && <AccountMenu onClose={() => setAccountOpen(false)} onLoggedOut={logOutToHome} />}
     </header>
   );
 }

@@ -115,7 +115,7 @@ describe('/login', () => {
       '/api/auth/broker/send-otp': { success: true, message: 'Passcode sent', resendAfterSeconds: 30 },
       '/api/auth/broker/verify-otp': { success: true, message: 'Signed in', role: 'broker', broker, token: 'jwt-2' },
     });
-    await user.click(await screen.findByRole('tab', { name: 'One-time passcode' }));
+    await user.click(await screen.findByRole('tab', { name: 'Passcode' }));
     await user.type(screen.getByLabelText('E-mail or phone number'), 'hello');
     await user.click(screen.getByRole('button', { name: 'Send passcode' }));
     expect(screen.getByText('Enter a valid phone number or e-mail address')).toBeTruthy();
@@ -123,7 +123,7 @@ describe('/login', () => {
     await user.clear(screen.getByLabelText('E-mail or phone number'));
     await user.type(screen.getByLabelText('E-mail or phone number'), '98450 12345');
     await user.click(screen.getByRole('button', { name: 'Send passcode' }));
-    const code = await screen.findByLabelText('Passcode');
+    const code = await screen.findByLabelText('6-digit passcode');
     expect(await bodyOf(api, '/api/auth/broker/send-otp')).toEqual({ email: '98450 12345' });
     expect(screen.getByRole('button', { name: /Resend passcode \(\d+s\)/ }).hasAttribute('disabled')).toBe(true);
 

@@ -98,6 +98,21 @@ describe('/broker-profile', () => {
     expect(within(form).getByText('Another broker uses this phone number')).toBeTruthy();
   }, SLOW);
 
+  it('logs out from the profile back to / (spec §2 side menu), not to /login', async () => {
+    const user = userEvent.setup();
+    await seedStoredLogin('broker', { id: 4 });
+    const { router, store } = renderApp('/broker-profile', {
+      '/api/auth/me': { success: true, account: { kind: 'broker', ...record } },
+      '/api/auth/portal/logout': { success: true, message: 'Logged out successfully!' },
+    });
+    await screen.findByRole('form', { name: 'Edit your broker profile' });
+    await user.click(screen.getByRole('button', { name: 'Your account' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(store.getState().auth.broker).toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(router.state.location.pathname).toBe('/');
+  }, SLOW);
+
   it('sends a signed-in user who is not a broker to /login', async () => {
     await seedStoredLogin('user');
     const { router } = renderApp('/broker-profile');

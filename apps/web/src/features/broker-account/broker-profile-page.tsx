@@ -147,10 +147,10 @@ function Profile({ broker }: { broker: BrokerAccount & { kind: 'broker' } }) {
 
   return (
     <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-      <aside className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <div className="flex items-center gap-4 lg:flex-col lg:text-center">
+      <aside className="min-w-0 rounded-3xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="flex min-w-0 items-center gap-4 lg:flex-col lg:text-center">
           <InitialsAvatar name={broker.name} src={broker.profilePhoto} className="size-16 lg:size-24 lg:text-3xl" />
-          <div className="min-w-0">
+          <div className="w-full min-w-0">
             <p className="truncate text-lg font-bold text-slate-900">{broker.name}</p>
             <p className="truncate text-sm text-slate-600">{broker.email}</p>
             <span className={`mt-2 inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${approval.badge}`}>
@@ -179,7 +179,7 @@ function Profile({ broker }: { broker: BrokerAccount & { kind: 'broker' } }) {
         noValidate
         onSubmit={(event) => void submit(event)}
         aria-label="Edit your broker profile"
-        className="space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8"
+        className="min-w-0 space-y-4 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-8"
       >
         <Field label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
         <div className="grid gap-4 sm:grid-cols-2">

@@ -106,8 +106,8 @@ export function LoginPage() {
         </p>
       )}
       <div role="tablist" aria-label="How to log in" className="flex gap-1 rounded-full bg-slate-100 p-1">
-        {tab('password', 'E-mail & password')}
-        {tab('passcode', 'One-time passcode')}
+        {tab('password', 'Password')}
+        {tab('passcode', 'Passcode')}
       </div>
       <div
         role="tabpanel"
@@ -270,7 +270,7 @@ function PasscodeLogin({ onSignedIn }: { onSignedIn: (response: BrokerSignInResp
       </p>
       <div>
         <label htmlFor={`${id}-code`} className="block text-sm font-semibold text-slate-800">
-          Passcode
+          {OTP_LENGTH}-digit passcode
         </label>
         <input
           ref={codeInput}
