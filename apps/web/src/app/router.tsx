@@ -264,6 +264,7 @@ export const routes: RouteObject[] = [
     // Federation remote (apps/dashboard) that owns the paths below it. Its loader and the remote arrive only here.
     path: '/dashboard/*',
     errorElement: <RootRouteError />,
+    hydrateFallbackElement: <div className="min-h-dvh bg-slate-100" />,
     lazy: async () => ({
       Component: (await import('../features/provider-console/provider-console-page')).ProviderConsolePage,
     }),

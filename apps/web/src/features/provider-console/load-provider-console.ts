@@ -74,24 +74,35 @@ function sharedModules() {
 }
 
 let federation: ModuleFederation | null = null;
-let attempts = 0;
+let loading: Promise<ProviderConsoleComponent> | null = null;
+let failures = 0;
 
 /**
- * Loads `./ProviderConsole` from the remote. Rejects when the entry is missing (404), unreachable or broken, or when it
- * does not export a component. A retry asks for the entry again under a new query string, because a browser may
+ * Loads `./ProviderConsole` from the remote, once: later calls (React's development double effects, a second visit)
+ * get the same component. Rejects when the entry is missing (404), unreachable or broken, or does not export a
+ * component; the next call then tries again, asking for the entry under a new query string, because a browser may
  * remember a failed module import for the same URL.
  */
-export async function loadProviderConsole(): Promise<ProviderConsoleComponent> {
-  const entry = attempts === 0 ? DASHBOARD_REMOTE_ENTRY : `${DASHBOARD_REMOTE_ENTRY}?retry=${attempts}`;
-  attempts += 1;
+export function loadProviderConsole(): Promise<ProviderConsoleComponent> {
+  if (loading) return loading;
+  const entry = failures === 0 ? DASHBOARD_REMOTE_ENTRY : `${DASHBOARD_REMOTE_ENTRY}?retry=${failures}`;
   const remote = { name: REMOTE_NAME, entry, type: 'module' as const };
   if (federation === null) {
     federation = createInstance({ name: 'nivaas_web', remotes: [remote], shared: sharedModules(), shareStrategy: 'loaded-first' });
   } else {
     federation.registerRemotes([remote], { force: true });
   }
-  const loaded = await federation.loadRemote<{ default?: unknown }>(`${REMOTE_NAME}/ProviderConsole`);
-  const component = loaded?.default;
-  if (typeof component !== 'function') throw new Error('The provider console remote did not export a component');
-  return component as ProviderConsoleComponent;
+  const instance = federation;
+  const attempt = (async () => {
+    const loaded = await instance.loadRemote<{ default?: unknown }>(`${REMOTE_NAME}/ProviderConsole`);
+    const component = loaded?.default;
+    if (typeof component !== 'function') throw new Error('The provider console remote did not export a component');
+    return component as ProviderConsoleComponent;
+  })();
+  loading = attempt;
+  attempt.catch(() => {
+    failures += 1;
+    loading = null;
+  });
+  return attempt;
 }
