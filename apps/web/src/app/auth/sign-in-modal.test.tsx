@@ -155,6 +155,17 @@ describe('sign-in modal, step 2: the boxes (spec §4, §5)', () => {
     expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['1', '2', '3', '4', '5', '6']);
   });
 
+  it('spreads a whole code typed or filled into one box (a keyboard or password manager) over the six', async () => {
+    const user = userEvent.setup();
+    await openModal();
+    await toStepTwo(user);
+    fireEvent.change(boxes()[0] as HTMLInputElement, { target: { value: '908172' } });
+    expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['9', '0', '8', '1', '7', '2']);
+    // Typing over a filled box replaces its digit.
+    fireEvent.change(boxes()[2] as HTMLInputElement, { target: { value: '85' } });
+    expect((boxes()[2] as HTMLInputElement).value).toBe('5');
+  });
+
   it('turns the boxes red and makes no call for fewer than four digits', async () => {
     const user = userEvent.setup();
     const { api } = await openModal();

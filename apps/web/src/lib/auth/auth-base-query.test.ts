@@ -3,7 +3,7 @@ import { makeStore } from '../../app/store';
 import { createStoredLogin, seedStoredLogin } from '../../test/auth';
 import { api } from '../api/api-slice';
 import { signedIn } from './auth-slice';
-import { readStoredLogin } from './login-vault';
+import { readStoredLogin, writeStoredLogin } from './login-vault';
 import type { StoredLogin } from './stored-login';
 
 // Endpoints that exist only here, to drive the real base query through RTK Query as a feature would.
@@ -165,6 +165,39 @@ describe('request layer: refresh on 401 (spec §4, §8)', () => {
       'Bearer expired',
       'Bearer fresh-token',
     ]);
+  });
+
+  it('uses the token another tab refreshed into storage instead of presenting the rotated cookie again', async () => {
+    const login = createStoredLogin('user', { token: 'expired' });
+    const server = fakeServer({ valid: 'from-other-tab' });
+    const store = storeWith([login]);
+    await expect.poll(() => localStorage.getItem('user')).not.toBeNull();
+    // The other tab's refresh lands in storage while this tab still holds the old token.
+    await writeStoredLogin('user', { ...login, token: 'from-other-tab' });
+
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('a'));
+    expect(result.isSuccess).toBe(true);
+    expect(server.refreshes()).toHaveLength(0);
+    expect(store.getState().auth.user?.token).toBe('from-other-tab');
+  });
+
+  it('takes the cross-tab lock for its role around the refresh, where the browser has Web Locks', async () => {
+    const taken: string[] = [];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: async (name: string, callback: () => Promise<unknown>) => {
+          taken.push(name);
+          return callback();
+        },
+      },
+    });
+    const server = fakeServer({ valid: 'none' });
+    const store = storeWith([createStoredLogin('broker', { token: 'old' })]);
+    const result = await store.dispatch(probeApi.endpoints.probe.initiate('a'));
+    expect(result.isSuccess).toBe(true);
+    expect(taken).toEqual(['nivaas-refresh-broker']);
+    expect(server.refreshes()).toHaveLength(1);
   });
 
   it('tries the refresh once per request: a retry that fails again is passed on', async () => {

@@ -2,6 +2,7 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } 
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { loginFor, loginsCleared, tokenRefreshed, type AuthState } from './auth-slice';
 import type { AuthExtra } from './auth-persistence';
+import { readStoredLogin, writeStoredLogin } from './login-vault';
 import type { LoginRole, StoredLogin } from './stored-login';
 
 /**
@@ -47,31 +48,52 @@ function tokenFrom(data: unknown): string | null {
  * - a 401 triggers one refresh for that request (never for the refresh call itself, and not when the
  *   stored login lacks the email or role the refresh call must name), then the request is retried once;
  * - requests failing while a refresh is under way wait for it and retry with its token;
- * - the new token is written to the slot of its role; a failed or tokenless refresh clears both logins.
+ * - the new token is written to the slot of its role; a failed or tokenless refresh clears both logins;
+ * - tabs take turns (a Web Lock), and a tab finding a token another tab stored meanwhile uses it: the server
+ *   rotates the refresh cookie on every use and treats a replayed one as stolen (docs/decisions/003).
  */
 export function createAuthBaseQuery(baseUrl: string): AuthBaseQuery {
   const raw = fetchBaseQuery({ baseUrl });
 
-  async function refresh(login: StoredLogin, api: Parameters<AuthBaseQuery>[1], extra: AuthExtra): Promise<string | null> {
+  async function callRefresh(login: StoredLogin, api: Parameters<AuthBaseQuery>[1]): Promise<string | null> {
+    const role = login.role;
+    // Another tab may have refreshed while this one waited: its token is in storage, and presenting the now
+    // rotated cookie again would look like theft to the server, which then ends the whole session.
+    const stored = await readStoredLogin(role).catch(() => null);
+    if (stored && stored.id === login.id && stored.token !== login.token) {
+      api.dispatch(tokenRefreshed({ role, token: stored.token }));
+      return stored.token;
+    }
+    const result = await raw(
+      { url: REFRESH_PATH, method: 'POST', body: { email: login.email, role, app: 'portal' }, credentials: 'include' },
+      api,
+      {},
+    );
+    const token = result.error ? null : tokenFrom(result.data);
+    if (!token) {
+      api.dispatch(loginsCleared());
+      await Promise.all([writeStoredLogin('user', null), writeStoredLogin('broker', null)]);
+      return null;
+    }
+    api.dispatch(tokenRefreshed({ role, token }));
+    // Written before the cross-tab lock is released, so a tab waiting on it finds the new token.
+    await writeStoredLogin(role, { ...login, token });
+    return token;
+  }
+
+  /** One refresh per role at a time: in this tab (a shared promise) and across tabs (a Web Lock, where supported). */
+  function refresh(login: StoredLogin, api: Parameters<AuthBaseQuery>[1], extra: AuthExtra): Promise<string | null> {
     const role = login.role;
     const running = extra.refreshes.get(role);
     if (running) return running;
-    const started = (async () => {
-      const result = await raw(
-        {
-          url: REFRESH_PATH,
-          method: 'POST',
-          body: { email: login.email, role, app: 'portal' },
-          credentials: 'include',
-        },
-        api,
-        {},
-      );
-      const token = result.error ? null : tokenFrom(result.data);
-      if (token) api.dispatch(tokenRefreshed({ role, token }));
-      else api.dispatch(loginsCleared());
-      return token;
-    })().finally(() => extra.refreshes.delete(role));
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+    const run = locks
+      ? new Promise<string | null>((resolve, reject) => {
+          // The lock is held until the callback's promise settles, that is until the refresh is stored.
+          locks.request(`nivaas-refresh-${role}`, () => callRefresh(login, api).then(resolve, reject)).catch(reject);
+        })
+      : callRefresh(login, api);
+    const started = run.finally(() => extra.refreshes.delete(role));
     extra.refreshes.set(role, started);
     return started;
   }
