@@ -403,6 +403,9 @@ describe('30-minute idle expiry (spec §4, §9)', () => {
   it('opening again after expiry reconnects and greets anew', () => {
     connected();
     vi.advanceTimersByTime(CHAT_IDLE_EXPIRY_MS);
+    // The browser coming back online does not revive an expired session.
+    window.dispatchEvent(new Event('online'));
+    expect(socket.connectCalls).toBe(0);
     session.open();
     expect(socket.connectCalls).toBe(1);
     socket.serverAccepts();

@@ -83,6 +83,8 @@ export class ChatSession {
   private paceTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private greeted = false;
+  /** The idle expiry disconnected on purpose (spec §4). */
+  private expired = false;
   /** A stored conversation expired while no page was open: the server is told on the next connect. */
   private clearOnConnect = false;
   private announcements = 0;
@@ -143,6 +145,7 @@ export class ChatSession {
    * message box) or the browser comes back online. While a round is running this changes nothing.
    */
   ensureConnected(): void {
+    this.expired = false;
     if (!this.socket) {
       this.socket = this.deps.connect(() => ({
         clientId: this.deps.clientId(),
@@ -160,7 +163,8 @@ export class ChatSession {
   private readonly onPageHide = () => this.flushPending();
 
   private readonly onOnline = () => {
-    if (this.socket && !this.socket.connected) this.socket.connect();
+    // An expired session stays closed until the visitor comes back; only a dropped connection is picked up.
+    if (this.socket && !this.socket.connected && !this.expired) this.socket.connect();
   };
 
   private listen(socket: ChatSocketLike): void {
@@ -270,6 +274,7 @@ export class ChatSession {
   /** spec §4: emits clear_session, disconnects, clears history and contacted list, empties the chat, closes the panel. */
   private expire(): void {
     this.idleTimer = null;
+    this.expired = true;
     if (this.socket?.connected) this.socket.emit('clear_session', { clientId: this.deps.clientId() });
     this.socket?.disconnect();
     this.stopPacing();
