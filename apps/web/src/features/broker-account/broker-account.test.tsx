@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
@@ -7,6 +7,7 @@ import { routes } from '../../app/router';
 import { makeStore } from '../../app/store';
 import { errorResponse, mockApi, type MockRoute } from '../../test/mock-api';
 import { defaultApiRoutes } from '../../test/render-app';
+import { signedIn } from '../../lib/auth/auth-slice';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('../../lib/toast', () => ({ showSuccess: toasts.success, showError: toasts.error, showWarning: toasts.warning }));
@@ -135,6 +136,17 @@ describe('/login', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await bodyOf(api, '/api/auth/broker/verify-otp')).toEqual({ email: '98450 12345', otp: '123456' });
     expect(store.getState().auth.broker?.token).toBe('jwt-2');
+  }, SLOW);
+
+  it('sends a home buyer who signs in through the modal on to where the guard found them', async () => {
+    const { store, router } = renderAt({ pathname: '/login', state: { from: { pathname: '/wishlist', search: '', hash: '' } } });
+    await screen.findByRole('form', { name: 'Log in with e-mail and password' });
+    act(() => {
+      store.dispatch(
+        signedIn({ role: 'user', login: { id: 41, email: '9845012345', role: 'user', token: 'jwt-u', name: null, phone: null, photo: null } }),
+      );
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wishlist'));
   }, SLOW);
 
   it('points a home buyer to the passcode sign-in modal', async () => {
