@@ -132,6 +132,19 @@ test('a home buyer signs in by phone from the broker login page', async ({ page,
   await expect(dialog).toBeHidden();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('user'))).toBeTruthy();
 
+  // Verify kept the refresh cookie (httpOnly, so only a refresh can show it): the stored identity refreshes.
+  const refreshed = await page.evaluate(async (identity) => {
+    const response = await fetch('/api/auth/portal/refresh-token', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: identity, role: 'user', app: 'portal' }),
+    });
+    const body = (await response.json()) as { token?: unknown };
+    return { status: response.status, token: typeof body.token };
+  }, phone);
+  expect(refreshed).toEqual({ status: 200, token: 'string' });
+
   await page.goto('/profile');
   await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue(phone);
 });
