@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PROPERTY_TYPES, TRANSACTION_TAGS, type Project } from '@nivaas/contracts/project.schema';
-import { FACINGS, FURNISHINGS, ListingUploadSchema, type ListingUpload, type ListingUploadInput } from '@nivaas/contracts/upload.schema';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { FACINGS, FURNISHINGS, ListingUploadSchema, type ListingUploadInput } from '@nivaas/contracts/upload.schema';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router';
@@ -29,16 +28,18 @@ const emptyToNull = (value: unknown) => (value === '' || value === undefined ? n
 
 function Field({ label, error, children, hint }: { label: string; error?: string; children: ReactNode; hint?: ReactNode }) {
   return (
-    <label className="block text-sm font-medium text-slate-800">
-      {label}
-      {children}
+    <div>
+      <label className="block text-sm font-medium text-slate-800">
+        {label}
+        {children}
+      </label>
       {hint}
       {error && (
         <span role="alert" className="mt-1 block text-xs text-red-700">
           {error}
         </span>
       )}
-    </label>
+    </div>
   );
 }
 
@@ -67,15 +68,43 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
   const [resultMessage, setResultMessage] = useState('');
   const [saveListing, saving] = useSaveListingMutation();
   const heading = useRef<HTMLHeadingElement>(null);
+  const busy = phase === 'uploading' || saving.isLoading;
 
-  const form = useForm<ListingUploadInput, unknown, ListingUpload>({
-    resolver: zodResolver(ListingUploadSchema),
-    defaultValues: editing ? listingFromProject(editing) : (restoredDraft?.values ?? emptyListing()),
-    mode: 'onTouched',
-  });
-  const { register, control, formState, trigger, handleSubmit, setValue, reset } = form;
+  const [initialValues] = useState(() => (editing ? listingFromProject(editing) : (restoredDraft?.values ?? emptyListing())));
+  const form = useForm<ListingUploadInput>({ defaultValues: initialValues });
+  const { register, control, formState, getValues, setError, clearErrors, setValue, reset, setFocus } = form;
   const units = useFieldArray({ control, name: 'units' });
   const values = useWatch({ control }) as ListingUploadInput;
+  // The step whose fields were checked: from then on they are re-checked as they change, so a fixed field stops shouting.
+  const [checkedStep, setCheckedStep] = useState<number | null>(null);
+
+  /**
+   * The shared ListingUploadSchema, run on the whole form; only the issues of `steps` are shown. (The zod resolver
+   * of @hookform/resolvers 7 kept a fixed field's old error on re-validation here, so the schema is run directly.)
+   */
+  const check = useCallback(
+    (steps: number[], focus: boolean) => {
+      const names = steps.flatMap((index) => STEP_FIELDS[index] ?? []);
+      clearErrors(names);
+      const parsed = ListingUploadSchema.safeParse(getValues());
+      if (parsed.success) return parsed.data;
+      let first: string | null = null;
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.map(String).join('.');
+        if (!names.some((name) => path === name || path.startsWith(`${name}.`))) continue;
+        setError(path as FieldPath<ListingUploadInput>, { type: 'schema', message: issue.message });
+        first ??= path;
+      }
+      if (first === null) return parsed.error.issues.length === 0 ? null : 'other-steps';
+      if (focus) setFocus(first as FieldPath<ListingUploadInput>);
+      return null;
+    },
+    [clearErrors, getValues, setError, setFocus],
+  );
+
+  useEffect(() => {
+    if (checkedStep !== null && checkedStep === step) check([step], false);
+  }, [values, checkedStep, step, check]);
 
   // Keep the draft of a new upload as it is typed (spec-less; issue 5 'a draft kept if the tab is closed').
   useEffect(() => {
@@ -106,14 +135,21 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
   const [deletePhoto] = useDeleteListingPhotoMutation();
 
   const errors = formState.errors;
-  const next = async () => {
-    if (await trigger(STEP_FIELDS[step], { shouldFocus: true })) setStep((current) => Math.min(current + 1, STEPS.length - 1));
+  const next = () => {
+    const result = check([step], true);
+    if (result === null) {
+      setCheckedStep(step);
+      return;
+    }
+    setCheckedStep(null);
+    setStep((current) => Math.min(current + 1, STEPS.length - 1));
   };
 
   const startOver = () => {
     clearDraft(role);
     reset(emptyListing());
     setStep(0);
+    setCheckedStep(null);
     setDraftNotice(false);
   };
 
@@ -135,7 +171,16 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
     return rejected;
   };
 
-  const submit = handleSubmit(async (body) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const body = check([0, 1, 2], false);
+    if (body === null || body === 'other-steps') {
+      const broken = [0, 1, 2].find((index) => STEP_FIELDS[index]?.some((name) => name in form.formState.errors));
+      if (broken !== undefined) setStep(broken);
+      showError('Some details need a fix: check the steps marked in red.');
+      return;
+    }
     const result = await saveListing({ body, role, id: savedId ?? undefined });
     if (!('data' in result) || !result.data) {
       showError(serverMessage(result.error) ?? 'Something went wrong');
@@ -150,7 +195,7 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
     setResultMessage(result.data.message);
     setPhase('done');
     if (rejected === 0) showSuccess(result.data.message);
-  }, () => showError('Some details need a fix: check the steps marked in red.'));
+  };
 
   const stepHasError = (index: number) => STEP_FIELDS[index]?.some((name) => name in errors) ?? false;
   const rejectedPhotos = photos.filter((photo) => photo.state === 'rejected');
@@ -194,7 +239,6 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
     );
   }
 
-  const busy = phase === 'uploading' || saving.isLoading;
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label={editing ? 'Edit your property' : 'Upload a property'} className="mt-6">
       {draftNotice && (
@@ -469,7 +513,7 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
             Back
           </button>
           {step < STEPS.length - 1 ? (
-            <button type="button" onClick={() => void next()} className="btn-primary">
+            <button type="button" onClick={next} className="btn-primary">
               Next
             </button>
           ) : (

@@ -1,0 +1,283 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect, test } from './support/fixtures';
+
+/**
+ * Issue 5 acceptance, the whole loop: an approved broker uploads a listing with two photos; the provider, in the
+ * /dashboard console, rejects it with a remark; the broker reads the remark in /ViewallUploads, edits and resubmits;
+ * the provider approves; the broker switches it live; a visitor finds it in search and enquires; the broker sees the
+ * lead on /leads and marks it Interested. Screenshots of each step at 375 and 1280.
+ */
+
+const PROVIDER_EMAIL = 'provider@nivaas.local';
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
+
+async function latestPasscode(request: APIRequestContext, recipient: string): Promise<string> {
+  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
+  expect(response.ok()).toBe(true);
+  const { messages } = (await response.json()) as { messages: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`No passcode in the outbox for ${recipient}`);
+  return code;
+}
+
+async function capture(page: Page, name: string): Promise<void> {
+  mkdirSync(shots, { recursive: true });
+  const original = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(original);
+}
+
+async function providerToken(request: APIRequestContext): Promise<string> {
+  expect((await request.post('/api/auth/provider/send-otp', { data: { email: PROVIDER_EMAIL } })).ok()).toBe(true);
+  const verified = await request.post('/api/auth/provider/verify-otp', {
+    data: { email: PROVIDER_EMAIL, otp: await latestPasscode(request, PROVIDER_EMAIL) },
+  });
+  expect(verified.ok()).toBe(true);
+  return ((await verified.json()) as { token: string }).token;
+}
+
+/** A small real image, so the server's byte check and re-encoding run on it. */
+function photo(red: number, green: number, blue: number, format: 'png' | 'jpeg'): Promise<Buffer> {
+  const image = sharp({ create: { width: 96, height: 64, channels: 3, background: { r: red, g: green, b: blue } } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+}
+
+/** The provider console (/dashboard) in its own browser context, signed in with the passcode from the outbox. */
+async function openConsole(browser: Browser, baseURL: string, request: APIRequestContext): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const consolePage = await context.newPage();
+  await consolePage.goto('/dashboard');
+  await consolePage.getByRole('textbox', { name: 'Work e-mail' }).fill(PROVIDER_EMAIL);
+  await consolePage.getByRole('button', { name: 'Send passcode' }).click();
+  await expect(consolePage.getByRole('textbox', { name: 'Passcode' })).toBeVisible();
+  await consolePage.getByRole('textbox', { name: 'Passcode' }).fill(await latestPasscode(request, PROVIDER_EMAIL));
+  await consolePage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(consolePage.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
+  return consolePage;
+}
+
+/** The queue is oldest first: page on until the listing shows. */
+async function findInQueue(consolePage: Page, name: string) {
+  const card = consolePage.getByRole('article', { name, exact: true });
+  for (let attempt = 0; attempt < 20 && (await card.count()) === 0; attempt += 1) {
+    const more = consolePage.getByRole('button', { name: 'Show more' });
+    if ((await more.count()) === 0) break;
+    await more.click();
+    await consolePage.waitForTimeout(300);
+  }
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test('a listing goes from upload through rejection, resubmission, approval and going live to a lead marked Interested', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  const stamp = Date.now();
+  const mobile = `93${String(stamp % 100_000_000).padStart(8, '0')}`;
+  const email = `lifecycle-${stamp}@example.in`;
+  const password = 'a long broker pass';
+  // A made-up word, so the visitor's search finds this listing and nothing else.
+  const word = `Zephyrine${String(stamp).slice(-5)}`;
+  const name = `${word} Residency 2 BHK`;
+
+  // A broker registers and the provider approves them (spec §4: uploads need an approved broker).
+  const registered = await request.post('/api/auth/broker/register', {
+    data: { name: 'Kavya Rao', phone: mobile, email, company: 'Rao Realty', reraNumber: 'PRM/KA/RERA/1251/310/AG/171016/000789', cityId: 1, password },
+  });
+  expect(registered.status()).toBe(201);
+  const brokerId = ((await registered.json()) as { broker: { id: number } }).broker.id;
+  const provider = await providerToken(request);
+  expect((await request.post(`/api/admin/brokers/${brokerId}/approve`, { headers: { Authorization: `Bearer ${provider}` }, data: {} })).ok()).toBe(true);
+
+  // 1. The broker signs in on /login and comes back to /upload-property.
+  await page.goto('/upload-property');
+  await expect(page).toHaveURL(/\/login$/);
+  const login = page.getByRole('form', { name: 'Log in with e-mail and password' });
+  await login.getByLabel('E-mail').fill(email);
+  await login.getByLabel('Password').fill(password);
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/upload-property$/);
+  const form = page.getByRole('form', { name: 'Upload a property' });
+  await expect(form).toBeVisible();
+
+  // Basics: a step is checked by the shared schema before the next opens.
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByText('Name must be at least 3 characters')).toBeVisible();
+  await form.getByLabel('Property name').fill(name);
+  await form.getByLabel('Property type').selectOption('apartment');
+  await form.getByLabel('Transaction').selectOption('Resale');
+  await capture(page, 'lifecycle-01-upload-basics');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // Location from the catalogue: city, then zone, then locality.
+  await form.getByLabel('City').selectOption({ label: 'Bengaluru' });
+  const zone = form.getByLabel('Zone (optional)');
+  await expect(zone.locator('option').nth(1)).toBeAttached();
+  await zone.selectOption({ index: 1 });
+  const locality = form.getByLabel('Locality');
+  await expect(locality.locator('option').nth(1)).toBeAttached();
+  await locality.selectOption({ index: 1 });
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // Units: the price preview reads rupees as lakh and crore while typing.
+  await form.getByLabel('Unit type').selectOption('2');
+  await form.getByLabel('Minimum price (₹)').fill('8500000');
+  await expect(form.getByText('₹ 85 L')).toBeVisible();
+  await form.getByLabel('Maximum price (₹)').fill('90 lakh');
+  await expect(form.getByText('₹ 90 L')).toBeVisible();
+  await form.getByLabel('Facing').selectOption('East');
+  await form.getByLabel('Area (sq ft)').fill('1250');
+  await form.getByLabel('Floor').fill('3 of 12');
+  await form.getByLabel('Furnishing').selectOption('Semi-Furnished');
+  await capture(page, 'lifecycle-02-upload-units');
+  await form.getByRole('button', { name: 'Next' }).click();
+
+  // Two photos.
+  await form.getByLabel('Photos').setInputFiles([
+    { name: 'living-room.png', mimeType: 'image/png', buffer: await photo(200, 120, 40, 'png') },
+    { name: 'balcony.jpg', mimeType: 'image/jpeg', buffer: await photo(40, 120, 200, 'jpeg') },
+  ]);
+  await expect(form.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(2);
+  await capture(page, 'lifecycle-03-upload-photos');
+  await form.getByRole('button', { name: 'Next' }).click();
+  await expect(form.getByText('2 new')).toBeVisible();
+  await capture(page, 'lifecycle-04-upload-review');
+
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/project/upload') && response.request().method() === 'POST');
+  await form.getByRole('button', { name: 'Submit for review' }).click();
+  const listingId = ((await (await created).json()) as { project: { id: number } }).project.id;
+  await expect(page.getByRole('heading', { name: 'Your property is sent for review' })).toBeVisible();
+  await capture(page, 'lifecycle-05-upload-done');
+
+  // The draft is gone once submitted.
+  expect(await page.evaluate(() => localStorage.getItem('nivaas_upload_draft_broker'))).toBeNull();
+
+  // The broker's dashboard shows it pending, with both photos kept.
+  await page.goto('/ViewallUploads/pending-properties');
+  const pendingCard = page.getByRole('article', { name });
+  await expect(pendingCard).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pending', pressed: true })).toBeVisible();
+  await capture(page, 'lifecycle-06-dashboard-pending');
+
+  // 2. The provider rejects it with a remark in the console.
+  const consolePage = await openConsole(browser, baseURL ?? '', request);
+  const queued = await findInQueue(consolePage, name);
+  await expect(consolePage.getByRole('list', { name: `Photos of ${name}` }).getByRole('listitem')).toHaveCount(2);
+  await queued.getByRole('button', { name: 'Reject' }).click();
+  const remark = 'Add the carpet area and a photo of the kitchen, please.';
+  const dialog = consolePage.getByRole('dialog', { name: `Reject “${name}”` });
+  await dialog.getByRole('textbox', { name: 'Remark' }).fill(remark);
+  await capture(consolePage, 'lifecycle-07-console-reject');
+  await dialog.getByRole('button', { name: 'Reject with remark' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(queued).toHaveCount(0);
+
+  // 3. The broker reads the remark in /ViewallUploads (Rejected tab), then edits from the modal.
+  await page.goto('/ViewallUploads/rejected-properties');
+  const rejectedCard = page.getByRole('article', { name });
+  await expect(rejectedCard).toBeVisible();
+  await expect(page.getByText('Rejected Properties')).toBeVisible();
+  await rejectedCard.getByRole('button', { name: 'Remarks' }).click();
+  const remarks = page.getByRole('dialog', { name: 'Remarks' });
+  await expect(remarks.getByText(remark)).toBeVisible();
+  // spec §9: short month, day, 12-hour time.
+  await expect(remarks.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
+  await capture(page, 'lifecycle-08-remarks');
+  await remarks.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/upload-property$/);
+  const edit = page.getByRole('form', { name: 'Edit your property' });
+  await expect(edit.getByLabel('Property name')).toHaveValue(name);
+  await edit.getByLabel('Description (optional)').fill('Carpet area 1,050 sq ft. New kitchen photo added.');
+  await edit.getByRole('button', { name: 'Next' }).click();
+  await edit.getByRole('button', { name: 'Next' }).click();
+  await expect(edit.getByLabel('Minimum price (₹)')).toHaveValue('8500000');
+  await edit.getByRole('button', { name: 'Next' }).click();
+  await expect(edit.getByText('Photos already on this listing')).toBeVisible();
+  await edit.getByLabel('Photos').setInputFiles([{ name: 'kitchen.png', mimeType: 'image/png', buffer: await photo(90, 160, 90, 'png') }]);
+  await edit.getByRole('button', { name: 'Next' }).click();
+  await capture(page, 'lifecycle-09-edit-review');
+  const resubmitted = page.waitForResponse((response) => response.url().endsWith(`/api/project/upload/${listingId}`) && response.request().method() === 'PUT');
+  await edit.getByRole('button', { name: 'Resubmit for review' }).click();
+  expect((await resubmitted).ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Your changes are sent for review' })).toBeVisible();
+
+  // 4. The provider approves it.
+  await consolePage.reload();
+  await expect(consolePage.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
+  const again = await findInQueue(consolePage, name);
+  await expect(consolePage.getByRole('list', { name: `Photos of ${name}` }).getByRole('listitem')).toHaveCount(3);
+  await again.getByRole('button', { name: 'Approve' }).click();
+  await expect(again).toHaveCount(0);
+  await capture(consolePage, 'lifecycle-10-console-approved');
+
+  // 5. The broker switches it live: Approved (not live) moves to Active Properties.
+  await page.goto('/ViewallUploads/approved-properties');
+  const approvedCard = page.getByRole('article', { name });
+  await expect(approvedCard).toBeVisible();
+  await capture(page, 'lifecycle-11-dashboard-approved');
+  const display = approvedCard.getByRole('switch', { name: `Display ${name}` });
+  await expect(display).not.toBeChecked();
+  await display.check();
+  await expect(approvedCard).toHaveCount(0);
+  await page.getByRole('button', { name: 'Active Properties' }).click();
+  await expect(page).toHaveURL(/\/ViewallUploads\/live-properties$/);
+  await expect(page.getByRole('article', { name }).getByRole('switch', { name: `Display ${name}` })).toBeChecked();
+  // The §5 search rule: lower-cased, spaces removed, against the first unit type among others.
+  await page.getByPlaceholder('Location, Property Type, Facing, Unit Types').fill('  EA ST ');
+  await expect(page.getByRole('article', { name })).toBeVisible();
+  await page.getByPlaceholder('Location, Property Type, Facing, Unit Types').fill('villa');
+  await expect(page.getByText('No Properties Found...')).toBeVisible();
+  await page.getByPlaceholder('Location, Property Type, Facing, Unit Types').fill('');
+  await capture(page, 'lifecycle-12-dashboard-live');
+
+  // 6. A visitor finds it in search and enquires.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/property-detail-page?search=${encodeURIComponent(word)}`);
+  await visitor.getByRole('link', { name }).first().click();
+  await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
+  await capture(visitor, 'lifecycle-13-visitor-listing');
+  const enquiry = visitor.getByRole('form', { name: `Enquiry about ${name}` });
+  await enquiry.getByLabel('Your name').fill('Asha Menon');
+  await enquiry.getByLabel('Mobile number').fill('9845012345');
+  await enquiry.getByLabel('E-mail').fill(`asha-${stamp}@example.in`);
+  await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(visitor.getByText(/Thank you/)).toBeVisible();
+  await capture(visitor, 'lifecycle-14-visitor-enquired');
+  await visitorContext.close();
+
+  // 7. The broker sees the lead on /leads and marks it Interested; the stage is kept.
+  await page.goto('/leads');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('leads')).toBeVisible();
+  const lead = page.getByRole('article', { name: 'Lead from Asha Menon' });
+  await expect(lead.getByText(name)).toBeVisible();
+  await expect(lead.getByText('Stage: New')).toBeVisible();
+  await lead.getByRole('button', { name: 'Interested', exact: true }).click();
+  await expect(lead.getByText('Stage: Interested')).toBeVisible();
+  await expect(lead.getByRole('button', { name: 'Interested', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await capture(page, 'lifecycle-15-leads-interested');
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Lead from Asha Menon' }).getByText('Stage: Interested')).toBeVisible();
+
+  // The card's leads panel on the dashboard shows the same lead (one panel open at a time).
+  await page.goto('/ViewallUploads');
+  const liveCard = page.getByRole('article', { name });
+  await expect(liveCard.getByText('Approved')).toBeVisible();
+  await liveCard.getByRole('button', { name: 'Leads Show' }).click();
+  await expect(liveCard.getByRole('list', { name: 'Leads on this property' }).getByText('Asha Menon')).toBeVisible();
+  await expect(liveCard.getByRole('button', { name: 'Hide' })).toBeVisible();
+  await capture(page, 'lifecycle-16-dashboard-leads-panel');
+  await consolePage.context().close();
+});
