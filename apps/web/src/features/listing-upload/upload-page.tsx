@@ -513,11 +513,13 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
             Back
           </button>
           {step < STEPS.length - 1 ? (
-            <button type="button" onClick={next} className="btn-primary">
+            // Distinct keys: React must not turn this very button into the submit button during its own click,
+            // or the browser's default action would submit the form from the Photos step.
+            <button key="next" type="button" onClick={next} className="btn-primary">
               Next
             </button>
           ) : (
-            <button type="submit" disabled={busy} className="btn-primary disabled:opacity-60">
+            <button key="submit" type="submit" disabled={busy} className="btn-primary disabled:opacity-60">
               {busy ? (phase === 'uploading' ? 'Uploading photos…' : 'Submitting…') : editing ? 'Resubmit for review' : 'Submit for review'}
             </button>
           )}
