@@ -10,7 +10,8 @@ import { expect, test } from './support/fixtures';
  * provider, reaches /leads, and logs out to /.
  */
 
-const PROVIDER_EMAIL = 'provider@nivaas.local';
+// Each spec signs in as its own staff member: one address gets one passcode per 30 s (issue 4's resend lock).
+const PROVIDER_EMAIL = 'moderation.two@nivaas.example.com';
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
 
 /** The newest passcode the dev outbox kept for this recipient. */
