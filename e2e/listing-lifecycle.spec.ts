@@ -35,15 +35,6 @@ async function capture(page: Page, name: string): Promise<void> {
   await page.setViewportSize(original);
 }
 
-async function providerToken(request: APIRequestContext): Promise<string> {
-  expect((await request.post('/api/auth/provider/send-otp', { data: { email: PROVIDER_EMAIL } })).ok()).toBe(true);
-  const verified = await request.post('/api/auth/provider/verify-otp', {
-    data: { email: PROVIDER_EMAIL, otp: await latestPasscode(request, PROVIDER_EMAIL) },
-  });
-  expect(verified.ok()).toBe(true);
-  return ((await verified.json()) as { token: string }).token;
-}
-
 /** A small real image, so the server's byte check and re-encoding run on it. */
 function photo(red: number, green: number, blue: number, format: 'png' | 'jpeg'): Promise<Buffer> {
   const image = sharp({ create: { width: 96, height: 64, channels: 3, background: { r: red, g: green, b: blue } } });
@@ -64,14 +55,16 @@ async function openConsole(browser: Browser, baseURL: string, request: APIReques
   return consolePage;
 }
 
-/** The queue is oldest first: page on until the listing shows. */
+/** The queues are oldest first: page on ('Show more') until the card shows. */
 async function findInQueue(consolePage: Page, name: string) {
   const card = consolePage.getByRole('article', { name, exact: true });
+  await expect(consolePage.getByRole('article').first()).toBeVisible();
+  const more = consolePage.getByRole('button', { name: 'Show more' });
   for (let attempt = 0; attempt < 20 && (await card.count()) === 0; attempt += 1) {
-    const more = consolePage.getByRole('button', { name: 'Show more' });
     if ((await more.count()) === 0) break;
+    const shown = await consolePage.getByRole('article').count();
     await more.click();
-    await consolePage.waitForTimeout(300);
+    await expect.poll(() => consolePage.getByRole('article').count()).toBeGreaterThan(shown);
   }
   await expect(card).toBeVisible();
   return card;
@@ -88,18 +81,23 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   const mobile = `93${String(stamp % 100_000_000).padStart(8, '0')}`;
   const email = `lifecycle-${stamp}@example.in`;
   const password = 'a long broker pass';
-  // A made-up word, so the visitor's search finds this listing and nothing else.
-  const word = `Zephyrine${String(stamp).slice(-5)}`;
+  // A made-up word (letters only), so the visitor's search finds this listing and nothing else.
+  const word = `Zephyr${[...String(stamp).slice(-6)].map((digit) => 'abcdefghij'[Number(digit)]).join('')}`;
   const name = `${word} Residency 2 BHK`;
+  const brokerName = `Kavya ${word}`;
 
-  // A broker registers and the provider approves them (spec §4: uploads need an approved broker).
+  // A broker registers; the provider approves them in the console (spec §4: uploads need an approved broker).
   const registered = await request.post('/api/auth/broker/register', {
-    data: { name: 'Kavya Rao', phone: mobile, email, company: 'Rao Realty', reraNumber: 'PRM/KA/RERA/1251/310/AG/171016/000789', cityId: 1, password },
+    data: { name: brokerName, phone: mobile, email, company: 'Rao Realty', reraNumber: 'PRM/KA/RERA/1251/310/AG/171016/000789', cityId: 1, password },
   });
   expect(registered.status()).toBe(201);
-  const brokerId = ((await registered.json()) as { broker: { id: number } }).broker.id;
-  const provider = await providerToken(request);
-  expect((await request.post(`/api/admin/brokers/${brokerId}/approve`, { headers: { Authorization: `Bearer ${provider}` }, data: {} })).ok()).toBe(true);
+  const consolePage = await openConsole(browser, baseURL ?? '', request);
+  await consolePage.getByRole('link', { name: 'Brokers' }).click();
+  await expect(consolePage.getByRole('heading', { name: 'Pending brokers' })).toBeVisible();
+  const brokerCard = await findInQueue(consolePage, brokerName);
+  await brokerCard.getByRole('button', { name: 'Approve' }).click();
+  await expect(brokerCard).toHaveCount(0);
+  await consolePage.getByRole('link', { name: 'Listings' }).click();
 
   // 1. The broker signs in on /login and comes back to /upload-property.
   await page.goto('/upload-property');
@@ -172,7 +170,8 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await capture(page, 'lifecycle-06-dashboard-pending');
 
   // 2. The provider rejects it with a remark in the console.
-  const consolePage = await openConsole(browser, baseURL ?? '', request);
+  await consolePage.reload();
+  await expect(consolePage.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
   const queued = await findInQueue(consolePage, name);
   await expect(consolePage.getByRole('list', { name: `Photos of ${name}` }).getByRole('listitem')).toHaveCount(2);
   await queued.getByRole('button', { name: 'Reject' }).click();
@@ -229,7 +228,8 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await capture(page, 'lifecycle-11-dashboard-approved');
   const display = approvedCard.getByRole('switch', { name: `Display ${name}` });
   await expect(display).not.toBeChecked();
-  await display.check();
+  // The switch follows the server: it flips once PATCH /project/publish answers (spec §4).
+  await display.click();
   await expect(approvedCard).toHaveCount(0);
   await page.getByRole('button', { name: 'Active Properties' }).click();
   await expect(page).toHaveURL(/\/ViewallUploads\/live-properties$/);
@@ -262,7 +262,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await page.goto('/leads');
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByText('leads')).toBeVisible();
   const lead = page.getByRole('article', { name: 'Lead from Asha Menon' });
-  await expect(lead.getByText(name)).toBeVisible();
+  await expect(lead.getByText(name, { exact: true })).toBeVisible();
   await expect(lead.getByText('Stage: New')).toBeVisible();
   await lead.getByRole('button', { name: 'Interested', exact: true }).click();
   await expect(lead.getByText('Stage: Interested')).toBeVisible();
