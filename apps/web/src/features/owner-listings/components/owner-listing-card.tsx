@@ -5,7 +5,7 @@ import type { LoginRole } from '../../../lib/auth/stored-login';
 import { cardPhotoUrl } from '../../../lib/card-photo';
 import { formatDashboardPrice } from '../../../lib/format-price';
 import { getMoreInfoPath } from '../../../lib/get-more-info-path';
-import { propertyTypeLabel } from '../../../lib/unit-labels';
+import { propertyTypeLabel, unitLabel } from '../../../lib/unit-labels';
 import { LeadsPanel } from './leads-panel';
 
 const APPROVAL_STYLE: Record<Project['approval'], string> = {
@@ -62,9 +62,8 @@ export function OwnerListingCard({ project, role, showApproval, leadsOpen, onTog
         )}
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-          {orDash(unit?.type)} · {propertyTypeLabel(project.type)}
-        </p>
+        {/* spec §2: the card shows unit type, property type and location name. */}
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{unit ? unitLabel(unit.type, project.type) : propertyTypeLabel(project.type)}</p>
         <h3 className="mt-1 font-bold text-slate-900">{project.name}</h3>
         <p className="text-sm text-slate-600">{project.location.name}</p>
         {project.approval === 'approved' && (
@@ -88,7 +87,7 @@ export function OwnerListingCard({ project, role, showApproval, leadsOpen, onTog
           {fields.map(([label, value]) => (
             <div key={label} className="min-w-0">
               <dt className="text-xs text-slate-500">{label}</dt>
-              <dd className="truncate font-medium text-slate-900">{value}</dd>
+              <dd className="font-medium break-words text-slate-900">{value}</dd>
             </div>
           ))}
         </dl>
