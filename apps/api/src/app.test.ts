@@ -199,6 +199,10 @@ describe('OpenAPI', () => {
 
 describe('config in tests', () => {
   it('is the production loader with a temporary data folder', () => {
-    expect(ctx.config).toEqual(loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, WEB_DIST_DIR: ctx.config.webDistDir, DASHBOARD_DIST_DIR: ctx.config.dashboardDistDir }));
+    // The cache size is chosen per database kind by createTestApp (off on PostgreSQL; see test-app.ts).
+    expect(ctx.config).toEqual({
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, WEB_DIST_DIR: ctx.config.webDistDir, DASHBOARD_DIST_DIR: ctx.config.dashboardDistDir }),
+      publicCacheBytes: ctx.config.publicCacheBytes,
+    });
   });
 });

@@ -30,6 +30,14 @@ beforeAll(async () => {
     units: [{ type: '2', minPrice: 8_000_000, maxPrice: 9_500_000 }],
   });
   projectId = project.id;
+  // On PostgreSQL the setup's notices arrive over LISTEN after its writes; wait until a kept answer stays kept.
+  const probe = '/api/city?page=1&limit=5';
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    await get(probe);
+    const first = (await get(probe)).headers[CACHE_STATUS_HEADER];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (first === 'hit' && (await get(probe)).headers[CACHE_STATUS_HEADER] === 'hit') break;
+  }
 });
 
 afterAll(async () => {
@@ -56,7 +64,7 @@ describe('public response cache', () => {
     const url = `/api/project?status=active&approval=approved&locationId=${locationId}`;
     const before = await get(url);
     expect(before.json<{ projects: { name: string }[] }>().projects.map((p) => p.name)).toEqual(['Kaveri Crest']);
-    expect((await get(url)).headers[CACHE_STATUS_HEADER]).toBe('hit');
+    await expect.poll(async () => (await get(url)).headers[CACHE_STATUS_HEADER]).toBe('hit');
 
     await ctx.database.db.update(schema.projects).set({ approval: 'rejected' }).where(eq(schema.projects.id, projectId));
     // PGlite delivers the notice with the statement; PostgreSQL a moment later over LISTEN.
