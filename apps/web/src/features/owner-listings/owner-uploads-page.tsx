@@ -9,12 +9,15 @@ import { serverMessage } from '../../lib/api/error-text';
 import { selectBrokerLogin, selectUserLogin } from '../../lib/auth/auth-slice';
 import type { LoginRole } from '../../lib/auth/stored-login';
 import { showError, showSuccess } from '../../lib/toast';
+import { useSentinel } from '../../lib/use-sentinel';
 import { useGetOwnerListingsQuery } from './api/get-owner-listings';
 import { usePublishListingMutation } from './api/patch-publish';
 import { OwnerListingCard } from './components/owner-listing-card';
 import { RemarksModal } from './components/remarks-modal';
 import { DASHBOARD_TABS, inDateRange, inTab, matchesSearch, mergeById, TAB_LABELS, TAB_SEGMENTS, tabFromPath, type DashboardTab } from './lib/dashboard-rules';
-import { useBottomMarker } from './lib/use-bottom-marker';
+
+/** spec §4 'Paging': the dashboard loads more when the bottom marker is 10% visible. */
+const TEN_PERCENT_VISIBLE: IntersectionObserverInit = { threshold: 0.1 };
 
 /** spec §2: 'Home' then one crumb per path segment; all but the last link to the path so far. */
 function crumbsFor(pathname: string): Crumb[] {
@@ -73,7 +76,7 @@ function OwnerUploads({ role, basePath, editPath, title }: OwnerUploadsProps) {
     setItems((current) => mergeById(current, listings.data?.projects ?? []));
   }
   const hasMore = seen?.pagination.hasMore ?? false;
-  const marker = useBottomMarker(() => setPage((current) => current + 1), hasMore && !listings.isFetching && !listings.error);
+  const marker = useSentinel(() => setPage((current) => current + 1), hasMore && !listings.isFetching && !listings.error, TEN_PERCENT_VISIBLE);
 
   const shown = useMemo(
     () => items.filter((project) => inTab(project, tab) && matchesSearch(project, query) && inDateRange(project.updatedAt, from, to)),
