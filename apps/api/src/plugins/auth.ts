@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import type { Principal, PrincipalKind } from '@nivaas/contracts/auth.schema';
-import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/domain-error';
 import { type AccessTokenKey, verifyAccessToken } from '../modules/auth/tokens';
@@ -59,11 +59,11 @@ function refuseUnlessSignedIn(request: FastifyRequest): Principal {
 }
 
 /**
- * A preHandler for routes that need a signed-in caller: 401 without a valid bearer token, 403 when the caller's
+ * An onRequest hook for routes that need a signed-in caller: 401 without a valid bearer token, 403 when the caller's
  * kind is not one of `kinds` (no kinds: any signed-in caller). Ownership (this broker's record, this user's
  * favourite) is the service's job; this only answers "who may knock".
  */
-export function requireAuth(...kinds: PrincipalKind[]): preHandlerAsyncHookHandler {
+export function requireAuth(...kinds: PrincipalKind[]): onRequestAsyncHookHandler {
   return async (request) => {
     const principal = refuseUnlessSignedIn(request);
     if (kinds.length > 0 && !kinds.includes(principal.kind)) {

@@ -298,7 +298,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.get(
     '/auth/me',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags: ['auth'],
         summary: "The caller's own current record (a broker's approval read live).",

@@ -47,7 +47,7 @@ export const brokersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.put(
     '/broker/:id',
     {
-      preHandler: requireAuth('broker', 'provider'),
+      onRequest: requireAuth('broker', 'provider'),
       schema: {
         tags: ['brokers'],
         summary:

@@ -33,13 +33,13 @@ function callerOf(principal: Principal): FavouriteCaller {
  */
 export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
   const favourites = createFavouritesService(createFavouritesRepository(database.db), createProjectsService(createProjectsRepository(database.db)));
-  // Run as preValidation, so who may call is settled before the body is read: a guest gets 401 whatever it sent.
+  // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const signedIn = requireAuth('user', 'broker');
 
   app.get(
     '/favourites/user',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: "The caller's favourites, newest first: project ids (mode=ids, the default) or the public project records (mode=data)",
@@ -59,7 +59,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.post(
     '/favourites/user',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Add or remove a favourite (idempotent). Only a public project can be added; userType must be the caller\'s kind',
@@ -77,7 +77,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.post(
     '/usersrouts/savingPropertiesOfUser',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: 'Legacy: save (default) or remove (action=remove) a property for userId or brokerId, which must be the caller',
@@ -97,7 +97,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
   app.get(
     '/usersrouts/userData',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: {
         tags,
         summary: "Legacy: a broker's own saved properties (brokerId must be the caller), as public project records, newest first",

@@ -16,7 +16,7 @@ export const ownerLeadsRoutes: FastifyPluginAsyncZod<OwnerLeadsRoutesOptions> = 
   app.get(
     '/lead',
     {
-      preValidation: requireAuth('user', 'broker', 'provider'),
+      onRequest: requireAuth('user', 'broker', 'provider'),
       schema: {
         tags,
         summary: "spec §7 GET /lead?projectId: the leads on one listing, newest first (its owner, or the provider); 403 for another owner's",
@@ -30,7 +30,7 @@ export const ownerLeadsRoutes: FastifyPluginAsyncZod<OwnerLeadsRoutesOptions> = 
   app.get(
     '/lead/mine',
     {
-      preValidation: requireAuth('user', 'broker'),
+      onRequest: requireAuth('user', 'broker'),
       schema: {
         tags,
         summary: "Every lead on the caller's listings, newest first (users; brokers once approved)",
@@ -44,7 +44,7 @@ export const ownerLeadsRoutes: FastifyPluginAsyncZod<OwnerLeadsRoutesOptions> = 
   app.patch(
     '/lead/:id/stage',
     {
-      preValidation: requireAuth('user', 'broker'),
+      onRequest: requireAuth('user', 'broker'),
       schema: {
         tags,
         summary: "Interested, Not Interested or Add to CRM (spec §2) on a lead of one's own listing",

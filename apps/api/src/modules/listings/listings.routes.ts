@@ -42,13 +42,13 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
     throwFileSizeLimit: false,
     limits: { fileSize: MAX_PHOTO_BYTES, files: MAX_FILES_PER_REQUEST, fields: 10, parts: MAX_FILES_PER_REQUEST + 10, fieldSize: 1024 },
   });
-  // preValidation: who may call is settled before the body is read, so a guest gets 401 whatever it sent.
+  // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const owners = requireAuth('user', 'broker');
 
   app.post(
     '/project/upload',
     {
-      preValidation: owners,
+      onRequest: owners,
       schema: {
         tags,
         summary: 'Upload a listing (user, or approved broker): pending review and hidden until approved and switched live',
@@ -62,7 +62,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.put(
     '/project/upload/:id',
     {
-      preValidation: owners,
+      onRequest: owners,
       schema: {
         tags,
         summary: "Edit one's own listing (the whole listing). Any edit sends it back to pending review and off the site",
@@ -77,7 +77,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.get(
     '/project/upload/:id',
     {
-      preValidation: requireAuth('user', 'broker', 'provider'),
+      onRequest: requireAuth('user', 'broker', 'provider'),
       schema: {
         tags,
         summary: 'One listing in any state with remarks and photo ids, for its owner (or the provider)',
@@ -91,7 +91,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.get(
     '/project/mine',
     {
-      preValidation: owners,
+      onRequest: owners,
       schema: {
         tags,
         summary: "The caller's own listings in every state, newest change first, with the dashboard counters",
@@ -108,7 +108,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.patch(
     '/project/publish/:id',
     {
-      preValidation: owners,
+      onRequest: owners,
       schema: {
         tags,
         summary: 'spec §7: switch an approved listing live (active) or off (inactive); 409 for any other listing',
@@ -123,7 +123,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.post(
     '/project/upload/:id/photos',
     {
-      preValidation: owners,
+      onRequest: owners,
       schema: {
         tags,
         summary: `Add photos (multipart/form-data, any field name; at most ${MAX_LISTING_PHOTOS} per listing, 10 MB each; JPEG, PNG, WebP, HEIC or AVIF). 200 when all were kept, 207 when some were refused`,
@@ -148,7 +148,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
   app.delete(
     '/project/upload/:id/photos/:mediaId',
     {
-      preValidation: owners,
+      onRequest: owners,
       schema: {
         tags,
         summary: "Remove a photo from one's own listing (an edit: back to pending review)",

@@ -29,7 +29,7 @@ export interface ModerationRoutesOptions {
  */
 export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = async (app, { moderation }) => {
   // Every route here, before its body is read: 401 without a token, 403 for a user or broker.
-  app.addHook('preValidation', requireAuth('provider'));
+  app.addHook('onRequest', requireAuth('provider'));
 
   app.get(
     '/projects/pending',

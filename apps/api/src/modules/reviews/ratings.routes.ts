@@ -29,13 +29,13 @@ function raterOf(principal: Principal): Rater {
  */
 export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
   const ratings = createRatingsService(createRatingsRepository(database.db));
-  // Run as preValidation, so who may call is settled before the body is read: a guest gets 401 whatever it sent.
+  // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const signedIn = requireAuth('user', 'broker');
 
   app.post(
     '/ratingroute/rateLocation',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: { tags, summary: 'Rate a locality 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateLocationRequestSchema, response: responses },
     },
     async (request, reply) => {
@@ -47,7 +47,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
   app.post(
     '/ratingroute/rate-zone',
     {
-      preValidation: signedIn,
+      onRequest: signedIn,
       schema: { tags, summary: 'Rate a zone 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateZoneRequestSchema, response: responses },
     },
     async (request, reply) => {

@@ -23,13 +23,13 @@ export interface SavedSearchesRoutesOptions extends ModuleOptions {
 /** Issue 4: a signed-in user keeps up to 20 named searches (the results page's filters) and is told of new matches. */
 export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = async (app, { database, config }) => {
   const savedSearches = createSavedSearchesServiceFor(config, database.db, app.log);
-  // Run as preValidation, so who may call is settled before the body is read: a guest gets 401 whatever it sent.
+  // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const userOnly = requireAuth('user');
 
   app.get(
     '/saved-searches',
     {
-      preValidation: userOnly,
+      onRequest: userOnly,
       schema: { tags, summary: "The signed-in user's saved searches, newest first", response: { 200: SavedSearchListResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, savedSearches: await savedSearches.list(principalOf(request).id) }),
@@ -38,7 +38,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptio
   app.post(
     '/saved-searches',
     {
-      preValidation: userOnly,
+      onRequest: userOnly,
       schema: {
         tags,
         summary: 'Save the results page\'s filters under a name (at most 20 per user)',
@@ -55,7 +55,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptio
   app.delete(
     '/saved-searches/:id',
     {
-      preValidation: userOnly,
+      onRequest: userOnly,
       schema: {
         tags,
         summary: "Delete one of the caller's saved searches (someone else's is a 404)",
