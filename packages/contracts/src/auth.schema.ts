@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema, MAX_ID } from './common.schema';
+import { ApprovalSchema, MAX_ID, multiLineText, singleLineText } from './common.schema';
 import { IndianMobileSchema, normaliseIndianMobile } from './lead.schema';
 
 /**
@@ -60,8 +60,7 @@ export function parseIdentity(input: string): Identity | null {
 }
 
 /** Text in, `{channel, value}` out; anything that is neither an Indian mobile nor an e-mail is a 400 naming the field. */
-export const IdentitySchema = z
-  .string({ error: IDENTITY_MESSAGE })
+export const IdentitySchema = singleLineText({ error: IDENTITY_MESSAGE })
   .max(IDENTITY_MAX, IDENTITY_MESSAGE)
   .transform((text, ctx): Identity => {
     const identity = parseIdentity(text);
@@ -72,17 +71,12 @@ export const IdentitySchema = z
     return identity;
   });
 
-export const EmailInputSchema = z
-  .string({ error: EMAIL_MESSAGE })
-  .trim()
+export const EmailInputSchema = singleLineText({ error: EMAIL_MESSAGE })
   .toLowerCase()
   .max(IDENTITY_MAX, EMAIL_MESSAGE)
   .pipe(z.email(EMAIL_MESSAGE));
 
-export const OtpCodeSchema = z
-  .string({ error: 'Enter the passcode' })
-  .trim()
-  .regex(new RegExp(`^\\d{${OTP_MIN_LENGTH},${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit passcode`);
+export const OtpCodeSchema = singleLineText({ error: 'Enter the passcode' }).regex(new RegExp(`^\\d{${OTP_MIN_LENGTH},${OTP_LENGTH}}$`), `Enter the ${OTP_LENGTH}-digit passcode`);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Passcode sign-in (users at /portal, brokers at /broker, staff at /provider: the same shapes).
@@ -231,25 +225,19 @@ export const RERA_MAX = 50;
 export const ABOUT_MAX = 2000;
 export const PHOTO_URL_MAX = 500;
 
-export const PasswordSchema = z
-  .string({ error: 'Enter a password' })
+export const PasswordSchema = singleLineText({ error: 'Enter a password', label: 'Password', trim: false })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
-/** No control characters (they would forge log lines and exports). */
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
-const plainText = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `Enter the ${label}` })
-    .trim()
+const plainText = (label: string, min: number, max: number) => {
+  const Label = `${label[0]?.toUpperCase()}${label.slice(1)}`;
+  return singleLineText({ error: `Enter the ${label}`, label: Label })
     .min(min, `Enter the ${label}`)
-    .max(max, `${label[0]?.toUpperCase()}${label.slice(1)} must be at most ${max} characters`)
-    .regex(NO_CONTROL_CHARS, `${label[0]?.toUpperCase()}${label.slice(1)} has characters that are not allowed`);
+    .max(max, `${Label} must be at most ${max} characters`);
+};
 
 /** RERA agent registration numbers vary by state (e.g. 'PRM/KA/RERA/1251/310/AG/171016/000123'). */
-const ReraNumberSchema = z
-  .string({ error: 'Enter the RERA registration number' })
-  .trim()
+const ReraNumberSchema = singleLineText({ error: 'Enter the RERA registration number' })
   .min(4, 'Enter the RERA registration number')
   .max(RERA_MAX, `RERA registration number must be at most ${RERA_MAX} characters`)
   .regex(/^[A-Za-z0-9][A-Za-z0-9/\-. ]*$/, 'RERA registration number may hold letters, digits, / - . and spaces');
@@ -257,9 +245,7 @@ const ReraNumberSchema = z
 const CityIdSchema = z.number({ error: 'Choose a city' }).int().positive().max(MAX_ID);
 
 /** Only a site-relative media path or an https URL may be a profile photo. */
-const PhotoUrlSchema = z
-  .string()
-  .trim()
+const PhotoUrlSchema = singleLineText()
   .max(PHOTO_URL_MAX)
   .regex(/^(\/media\/[\w\-./]+|https:\/\/[^\s"'<>]+)$/, 'Profile photo must be an uploaded image or an https URL');
 
@@ -279,7 +265,7 @@ export type BrokerRegisterRequest = z.output<typeof BrokerRegisterRequestSchema>
 export const BrokerLoginRequestSchema = z.strictObject({
   email: EmailInputSchema,
   // Not PasswordSchema: a wrong password of any length gets the one 'wrong e-mail or password' answer.
-  password: z.string({ error: 'Enter your password' }).min(1, 'Enter your password').max(PASSWORD_MAX),
+  password: singleLineText({ error: 'Enter your password', label: 'Password', trim: false }).min(1, 'Enter your password').max(PASSWORD_MAX),
 });
 export type BrokerLoginRequest = z.output<typeof BrokerLoginRequestSchema>;
 
@@ -290,7 +276,7 @@ export type ForgotPasswordRequest = z.output<typeof ForgotPasswordRequestSchema>
 
 /** The reset token is 32 random bytes, base64url (43 characters). */
 export const ResetPasswordRequestSchema = z.strictObject({
-  token: z.string({ error: 'The reset link is incomplete' }).regex(/^[A-Za-z0-9_-]{43}$/, 'The reset link is incomplete'),
+  token: singleLineText({ error: 'The reset link is incomplete', trim: false }).regex(/^[A-Za-z0-9_-]{43}$/, 'The reset link is incomplete'),
   password: PasswordSchema,
 });
 export type ResetPasswordRequest = z.output<typeof ResetPasswordRequestSchema>;
@@ -306,7 +292,7 @@ export const BrokerUpdateRequestSchema = z.object({
   company: plainText('company', 2, COMPANY_MAX).optional(),
   reraNumber: ReraNumberSchema.optional(),
   cityId: CityIdSchema.optional(),
-  about: z.string().trim().max(ABOUT_MAX, `About must be at most ${ABOUT_MAX} characters`).nullable().optional(),
+  about: multiLineText({ label: 'About' }).max(ABOUT_MAX, `About must be at most ${ABOUT_MAX} characters`).nullable().optional(),
   profilePhoto: PhotoUrlSchema.nullable().optional(),
 });
 export type BrokerUpdateRequestInput = z.input<typeof BrokerUpdateRequestSchema>;
@@ -331,7 +317,7 @@ export const AUTH_APPS = ['portal', 'dashboard'] as const;
  */
 export const RefreshTokenRequestSchema = z.strictObject({
   /** The identity the client stored at sign-in: an e-mail, or a phone for users who signed in with one. */
-  email: z.string({ error: IDENTITY_MESSAGE }).trim().min(1, IDENTITY_MESSAGE).max(IDENTITY_MAX, IDENTITY_MESSAGE),
+  email: singleLineText({ error: IDENTITY_MESSAGE }).min(1, IDENTITY_MESSAGE).max(IDENTITY_MAX, IDENTITY_MESSAGE),
   role: PrincipalKindSchema,
   app: z.enum(AUTH_APPS).default('portal'),
 });
@@ -357,8 +343,8 @@ export type LogoutRequest = z.output<typeof LogoutRequestSchema>;
 export const OUTBOX_PURPOSES = ['otp', 'password-reset', 'saved-search'] as const;
 
 export const OutboxQuerySchema = z.strictObject({
-  recipient: z.string().trim().min(1).max(IDENTITY_MAX).optional(),
-  purpose: z.string().trim().min(1).max(40).optional(),
+  recipient: singleLineText().min(1).max(IDENTITY_MAX).optional(),
+  purpose: singleLineText().min(1).max(40).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type OutboxQuery = z.output<typeof OutboxQuerySchema>;

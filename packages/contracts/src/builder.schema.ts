@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema, IdInputSchema, NamedRefSchema, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
+import { ApprovalSchema, IdInputSchema, NamedRefSchema, PageQuerySchema, PaginationSchema, singleLineText, StatusSchema } from './common.schema';
 import { MAX_SEARCH_TEXT, ProjectSchema, PublicApprovalSchema, PublicStatusSchema } from './project.schema';
 
 /**
@@ -48,7 +48,7 @@ export const BuilderListQuerySchema = PageQuerySchema.extend({
   locationId: IdInputSchema.optional(),
   type: BuilderFilterKeySchema.optional(),
   id: IdInputSchema.optional(),
-  search: z.string().trim().max(MAX_SEARCH_TEXT).optional(),
+  search: singleLineText().max(MAX_SEARCH_TEXT).optional(),
   sort: BuilderSortSchema.default('projects_desc'),
 }).refine((query) => (query.type === undefined) === (query.id === undefined), {
   message: "'type' and 'id' go together: type=cityId&id=5",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './common.schema';
 import { ItemSchema, PropertyTypeSchema } from './project.schema';
 
 /**
@@ -33,9 +34,7 @@ export const CHAT_IDLE_EXPIRY_MS = 30 * 60_000;
 
 /** A per-browser id the client generates (spec §3 storage: 'per-browser client id'), e.g. a UUID. */
 export const CHAT_CLIENT_ID_MAX = 100;
-export const ChatClientIdSchema = z
-  .string({ error: 'clientId is required' })
-  .trim()
+export const ChatClientIdSchema = singleLineText({ error: 'clientId is required' })
   .min(1, 'clientId is required')
   .max(CHAT_CLIENT_ID_MAX, `clientId must be at most ${CHAT_CLIENT_ID_MAX} characters`)
   .regex(/^[\w.:-]+$/, 'clientId may hold letters, digits, and . : _ - only');
@@ -43,7 +42,7 @@ export const ChatClientIdSchema = z
 /** socket.io `auth` of the handshake. `token` is the access JWT of a signed-in user or broker, when there is one. */
 export const ChatHandshakeAuthSchema = z.object({
   clientId: ChatClientIdSchema,
-  token: z.string().max(4_096).optional(),
+  token: singleLineText({ trim: false }).max(4_096).optional(),
 });
 export type ChatHandshakeAuth = z.infer<typeof ChatHandshakeAuthSchema>;
 
@@ -81,12 +80,10 @@ export const CHAT_DEFAULT_ACTION_TEXT = 'Choose an option:';
 
 /** spec §7 send_message {message, time, clientId}. `time` is when the user sent it: ISO text or epoch ms. */
 export const SendMessageSchema = z.strictObject({
-  message: z
-    .string({ error: 'message must be text' })
-    .trim()
+  message: multiLineText({ error: 'message must be text' })
     .min(1, 'message is empty')
     .max(CHAT_MESSAGE_MAX, `message must be at most ${CHAT_MESSAGE_MAX} characters`),
-  time: z.union([z.string().max(64), z.number().finite()]).optional(),
+  time: z.union([singleLineText().max(64), z.number().finite()]).optional(),
   clientId: ChatClientIdSchema,
 });
 export type SendMessage = z.infer<typeof SendMessageSchema>;

@@ -1,5 +1,43 @@
 import { z } from 'zod';
 
+/**
+ * Issue 10: one rule for the text of every request (body, query string, path). Control characters (Unicode Cc: C0,
+ * DEL and C1) forge log lines and CSV exports, and PostgreSQL refuses NUL outright; a lone UTF-16 surrogate half
+ * (Cs) is not text at all and would be stored as U+FFFD. Single-line text (names, search, tags, e-mail, phone) holds
+ * none of them; multi-line text (a message, description, about, comment, remark) may also hold line breaks (\n and
+ * \r\n) and tabs. Format characters (Cf) stay allowed: Indian scripts need the zero-width joiners.
+ * Text that is read into a number or a choice (prices, areas, ids, star values, comma lists, enums) is held to
+ * its own exact pattern instead, and is never stored as text. Each pattern below is one character class, so
+ * checking a long string costs one linear pass.
+ */
+const SINGLE_LINE_TEXT = /^[^\p{Cc}\p{Cs}]*$/u;
+// eslint-disable-next-line no-control-regex -- naming the control characters to refuse is this pattern's whole job
+const MULTI_LINE_TEXT = /^[^\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F\p{Cs}]*$/u;
+
+export interface TextOptions {
+  /** Starts the refusal message ('Name has characters that are not allowed'); without it the field name does. */
+  label?: string;
+  /** The message when the value is missing or not a string. */
+  error?: string;
+  /** Surrounding whitespace is trimmed before any check (default); passwords and tokens are taken as sent. */
+  trim?: boolean;
+}
+
+function text(pattern: RegExp, { label, error, trim = true }: TextOptions): z.ZodString {
+  const base = error === undefined ? z.string() : z.string({ error });
+  return (trim ? base.trim() : base).regex(pattern, label ? `${label} has characters that are not allowed` : 'has characters that are not allowed');
+}
+
+/** Request text on one line; chain `.min()`, `.max()`, `.regex()` as usual. */
+export function singleLineText(options: TextOptions = {}): z.ZodString {
+  return text(SINGLE_LINE_TEXT, options);
+}
+
+/** Request text that may run over several lines (line breaks and tabs allowed, other control characters not). */
+export function multiLineText(options: TextOptions = {}): z.ZodString {
+  return text(MULTI_LINE_TEXT, options);
+}
+
 /** spec §9: lists page from 1, 30 at a time unless a screen says otherwise. */
 export const DEFAULT_PAGE_SIZE = 30;
 /** Caps what one request can ask of the database, whatever the client sends. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInputSchema, MAX_PAGE_SIZE, NamedRefSchema, PageQuerySchema, PaginationSchema } from './common.schema';
+import { IdInputSchema, MAX_PAGE_SIZE, NamedRefSchema, PageQuerySchema, PaginationSchema, singleLineText } from './common.schema';
 
 /**
  * Construction services (spec §1, §7): the construction gateway's base ends /api/construction, so the calls are
@@ -38,7 +38,7 @@ export type ConstructionProject = z.infer<typeof ConstructionProjectSchema>;
 /** An empty `tag` means every tag (spec §7 sends tag= by default). Newest first, id as the tie-break. */
 export const ConstructionProjectListQuerySchema = PageQuerySchema.extend({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(CONSTRUCTION_PAGE_SIZE),
-  tag: z.string().trim().max(60).optional(),
+  tag: singleLineText().max(60).optional(),
   cityId: IdInputSchema.optional(),
   contractorId: IdInputSchema.optional(),
 });

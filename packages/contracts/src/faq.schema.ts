@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { singleLineText } from './common.schema';
 
 /**
  * spec §7 GET /faq?associatedWith=contact_faqs&approval=approved. `associatedWith` names the page that shows
  * the questions; `approval` may only be 'approved' (visitors never read unmoderated answers).
  */
 export const FaqListQuerySchema = z.object({
-  associatedWith: z
-    .string()
-    .trim()
+  associatedWith: singleLineText()
     .regex(/^[a-z0-9_-]{1,60}$/i, 'Use letters, digits, _ or -, up to 60')
     .default('contact_faqs'),
   approval: z.enum(['approved']).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, PageQuerySchema, PaginationSchema } from './common.schema';
+import { MAX_ID, multiLineText, PageQuerySchema, PaginationSchema, singleLineText } from './common.schema';
 
 /**
  * Enquiries (spec §7 POST /leadMenegmentRoute/uILeadFormData, the spec's spelling kept). The spec sends a
@@ -39,8 +39,7 @@ export function normaliseIndianMobile(input: string): string | null {
 export const INDIAN_MOBILE_MESSAGE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9';
 
 /** Text in, the 10-digit national number out. */
-export const IndianMobileSchema = z
-  .string({ error: INDIAN_MOBILE_MESSAGE })
+export const IndianMobileSchema = singleLineText({ error: INDIAN_MOBILE_MESSAGE })
   .max(24, INDIAN_MOBILE_MESSAGE)
   .transform((value, ctx) => {
     const mobile = normaliseIndianMobile(value);
@@ -51,29 +50,17 @@ export const IndianMobileSchema = z
     return mobile;
   });
 
-/** No control characters (they would forge CRM exports and log lines); newlines are allowed in the message only. */
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
-const NO_CONTROL_CHARS_EXCEPT_NEWLINES = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
-
 export const LeadFormSchema = z.strictObject({
-  name: z
-    .string({ error: 'Enter your name' })
-    .trim()
+  name: singleLineText({ error: 'Enter your name', label: 'Name' })
     .min(LEAD_NAME_MIN, `Name must be at least ${LEAD_NAME_MIN} characters`)
-    .max(LEAD_NAME_MAX, `Name must be at most ${LEAD_NAME_MAX} characters`)
-    .regex(NO_CONTROL_CHARS, 'Name has characters that are not allowed'),
+    .max(LEAD_NAME_MAX, `Name must be at most ${LEAD_NAME_MAX} characters`),
   phone: IndianMobileSchema,
-  email: z
-    .string({ error: 'Enter a valid e-mail address' })
-    .trim()
+  email: singleLineText({ error: 'Enter a valid e-mail address' })
     .toLowerCase()
     .max(LEAD_EMAIL_MAX, `E-mail must be at most ${LEAD_EMAIL_MAX} characters`)
     .pipe(z.email('Enter a valid e-mail address')),
-  message: z
-    .string()
-    .trim()
+  message: multiLineText({ label: 'Message' })
     .max(LEAD_MESSAGE_MAX, `Message must be at most ${LEAD_MESSAGE_MAX} characters`)
-    .regex(NO_CONTROL_CHARS_EXCEPT_NEWLINES, 'Message has characters that are not allowed')
     .optional(),
   /** The project or listing the form sits on; it must be public (active and approved). Absent on the contact page. */
   projectId: z.number().int().positive().max(MAX_ID).nullish(),

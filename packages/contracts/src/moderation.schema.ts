@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema, IdInputSchema, NamedRefSchema, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
+import { ApprovalSchema, IdInputSchema, multiLineText, NamedRefSchema, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
 import { ProjectSchema } from './project.schema';
 
 /**
@@ -14,12 +14,9 @@ import { ProjectSchema } from './project.schema';
 export const REMARK_MIN = 3;
 export const REMARK_MAX = 1_000;
 
-const RemarkTextSchema = z
-  .string({ error: 'Write a remark for the owner' })
-  .trim()
+const RemarkTextSchema = multiLineText({ error: 'Write a remark for the owner', label: 'Remark' })
   .min(REMARK_MIN, `Remark must be at least ${REMARK_MIN} characters`)
-  .max(REMARK_MAX, `Remark must be at most ${REMARK_MAX} characters`)
-  .regex(/^(?:[^\p{Cc}]|[\n\r\t])*$/u, 'Remark has characters that are not allowed');
+  .max(REMARK_MAX, `Remark must be at most ${REMARK_MAX} characters`);
 
 /** `POST /api/admin/projects/{id}/reject` and `/api/admin/brokers/{id}/reject`: the remark is required. */
 export const RejectBodySchema = z.strictObject({ remark: RemarkTextSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema, IdInputSchema, MediaSchema, NamedRefSchema, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
+import { ApprovalSchema, IdInputSchema, MediaSchema, NamedRefSchema, PageQuerySchema, PaginationSchema, singleLineText, StatusSchema } from './common.schema';
 import { RupeesInputSchema } from './rupees.schema';
 
 /**
@@ -73,7 +73,7 @@ export type Project = z.infer<typeof ProjectSchema>;
 
 /** spec §7 GET /project/random: tag, cityId, page, limit (30 by default, spec §9). */
 export const RandomProjectsQuerySchema = PageQuerySchema.extend({
-  tag: z.string().trim().max(60).optional(),
+  tag: singleLineText().max(60).optional(),
   cityId: IdInputSchema.optional(),
 });
 export type RandomProjectsQuery = z.infer<typeof RandomProjectsQuerySchema>;
@@ -141,7 +141,7 @@ export const ProjectListQuerySchema = PageQuerySchema.extend({
   brokerId: IdInputSchema.optional(),
   type: ProjectFilterKeySchema.optional(),
   id: IdInputSchema.optional(),
-  search: z.string().trim().max(MAX_SEARCH_TEXT).optional(),
+  search: singleLineText().max(MAX_SEARCH_TEXT).optional(),
   minPrice: RupeesInputSchema.optional(),
   maxPrice: RupeesInputSchema.optional(),
   bhk: BhkListSchema.optional(),

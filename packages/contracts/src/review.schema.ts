@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInputSchema, MAX_ID, PageQuerySchema, PaginationSchema } from './common.schema';
+import { IdInputSchema, MAX_ID, multiLineText, PageQuerySchema, PaginationSchema } from './common.schema';
 
 /**
  * Reviews of a city, zone or location (spec §3 'Rating submission', §7 GET /city/review/). Visitors only ever
@@ -68,21 +68,15 @@ export type ReviewListResponse = z.infer<typeof ReviewListResponseSchema>;
 export const RATING_SUBMITTED_MESSAGE = 'Rating submitted successfully!';
 export const RATING_COMMENT_MAX = 1000;
 
-/** No control characters except line breaks: a comment is shown on public pages and read by moderators. */
-const COMMENT_TEXT = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
-
 /** 1 to 5 stars, as a number or a one-digit string (a form's radio value); never true/false or 4.5. */
 export const RatingValueSchema = z
   .union([z.number(), z.string().trim().regex(/^\d+$/, 'must be a whole number of stars from 1 to 5')], { error: 'must be a whole number of stars from 1 to 5' })
   .transform(Number)
   .pipe(z.number().int('must be a whole number of stars from 1 to 5').min(1, 'must be at least 1 star').max(5, 'must be at most 5 stars'));
 
-/** An empty or blank comment is no comment. */
-export const RatingCommentSchema = z
-  .string()
-  .trim()
+/** An empty or blank comment is no comment. Shown on public pages and read by moderators: line breaks only. */
+export const RatingCommentSchema = multiLineText({ label: 'Comment' })
   .max(RATING_COMMENT_MAX, `Comment must be at most ${RATING_COMMENT_MAX} characters`)
-  .regex(COMMENT_TEXT, 'Comment has characters that are not allowed')
   .nullish()
   .transform((comment) => (comment ? comment : null));
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common.schema';
+import { MAX_ID, singleLineText } from './common.schema';
 import { MAX_BHK, MAX_SEARCH_TEXT, PossessionSchema, PropertyTypeSchema, TransactionTagSchema } from './project.schema';
 import { MAX_RUPEES } from './rupees.schema';
 
@@ -11,8 +11,6 @@ import { MAX_RUPEES } from './rupees.schema';
 /** How many saved searches one user may keep. */
 export const MAX_SAVED_SEARCHES = 20;
 export const SAVED_SEARCH_NAME_MAX = 80;
-
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
 
 const uniqueList = <T extends z.ZodType>(item: T) =>
   z
@@ -29,7 +27,7 @@ const uniqueList = <T extends z.ZodType>(item: T) =>
  */
 export const SavedSearchFiltersSchema = z
   .strictObject({
-    search: z.string().trim().min(1).max(MAX_SEARCH_TEXT).regex(NO_CONTROL_CHARS, 'has characters that are not allowed').optional(),
+    search: singleLineText().min(1).max(MAX_SEARCH_TEXT).optional(),
     locationId: z.number().int().positive().max(MAX_ID).optional(),
     minPrice: z.number().int().min(0).max(MAX_RUPEES).optional(),
     maxPrice: z.number().int().min(0).max(MAX_RUPEES).optional(),
@@ -49,12 +47,9 @@ export type SavedSearchFilters = z.infer<typeof SavedSearchFiltersSchema>;
 
 /** POST /saved-searches. */
 export const SavedSearchCreateSchema = z.strictObject({
-  name: z
-    .string({ error: 'Give the search a name' })
-    .trim()
+  name: singleLineText({ error: 'Give the search a name', label: 'Name' })
     .min(1, 'Give the search a name')
-    .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`)
-    .regex(NO_CONTROL_CHARS, 'Name has characters that are not allowed'),
+    .max(SAVED_SEARCH_NAME_MAX, `Name must be at most ${SAVED_SEARCH_NAME_MAX} characters`),
   filters: SavedSearchFiltersSchema,
 });
 export type SavedSearchCreate = z.infer<typeof SavedSearchCreateSchema>;

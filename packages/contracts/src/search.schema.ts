@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NamedRefSchema } from './common.schema';
+import { NamedRefSchema, singleLineText } from './common.schema';
 import { ParsedSearchQuerySchema } from './price-query.schema';
 import { ItemSchema, MAX_SEARCH_TEXT, ProjectSchema, PropertyTypeSchema } from './project.schema';
 
@@ -13,7 +13,7 @@ export const SEARCH_PROPERTIES_LIMIT = 30;
  * query is refused ('Please enter a valid search term.'), and so is one over 100 characters.
  */
 export const SearchQuerySchema = z.object({
-  query: z.string().trim().min(1, 'Please enter a valid search term.').max(MAX_SEARCH_TEXT),
+  query: singleLineText().min(1, 'Please enter a valid search term.').max(MAX_SEARCH_TEXT),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 

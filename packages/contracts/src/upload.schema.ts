@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdInputSchema, MAX_ID, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
+import { IdInputSchema, MAX_ID, multiLineText, PageQuerySchema, PaginationSchema, singleLineText, StatusSchema } from './common.schema';
 import { ProjectSchema, PropertyTypeSchema, TransactionTagSchema } from './project.schema';
 import { RupeesInputSchema } from './rupees.schema';
 
@@ -31,16 +31,7 @@ export const LISTING_TAG_MAX = 40;
 /** Square feet: above this an area is a typo (a hundred acres). */
 export const MAX_EXTERIOR_AREA = 5_000_000;
 
-/** No control characters in single-line text (they would forge log lines and CSV exports). */
-const SINGLE_LINE = /^[^\p{Cc}]*$/u;
-const MULTI_LINE = /^(?:[^\p{Cc}]|[\n\r\t])*$/u;
-
-const line = (max: number, label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .regex(SINGLE_LINE, `${label} has characters that are not allowed`);
+const line = (max: number, label: string) => singleLineText({ error: `${label} is required`, label }).max(max, `${label} must be at most ${max} characters`);
 
 /** An area typed in a form arrives as text ('1,250' or '1250 sq ft'); a JSON number passes the same checks. */
 const AreaInputSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
@@ -80,11 +71,8 @@ export const ListingUploadSchema = z.strictObject({
   name: line(LISTING_NAME_MAX, 'Name').min(LISTING_NAME_MIN, `Name must be at least ${LISTING_NAME_MIN} characters`),
   type: PropertyTypeSchema,
   transactionTag: TransactionTagSchema,
-  description: z
-    .string()
-    .trim()
+  description: multiLineText({ label: 'Description' })
     .max(LISTING_DESCRIPTION_MAX, `Description must be at most ${LISTING_DESCRIPTION_MAX} characters`)
-    .regex(MULTI_LINE, 'Description has characters that are not allowed')
     .nullish(),
   cityId: z.coerce.number().int().positive().max(MAX_ID),
   zoneId: z.coerce.number().int().positive().max(MAX_ID).nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EmailInputSchema, UserAccountSchema } from './auth.schema';
+import { singleLineText } from './common.schema';
 import { IndianMobileSchema } from './lead.schema';
 
 /**
@@ -31,9 +32,6 @@ export type UserProfileResponse = z.infer<typeof UserProfileResponseSchema>;
 
 export const PROFILE_UPDATED_MESSAGE = 'Profile updated successfully!';
 
-/** No control characters (they would forge log lines and exports). */
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
-
 /**
  * PUT /api/user/me. Every field is optional; what is absent stays as it is. The contact field the user signs in
  * with may be sent only unchanged (a form that posts both is fine); changing it is a 400 naming it. The other may
@@ -41,12 +39,9 @@ const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
  * naming it, and nothing is written.
  */
 export const UserProfileUpdateSchema = z.strictObject({
-  name: z
-    .string({ error: 'Enter your name' })
-    .trim()
+  name: singleLineText({ error: 'Enter your name', label: 'Name' })
     .min(USER_NAME_MIN, `Name must be at least ${USER_NAME_MIN} characters`)
     .max(USER_NAME_MAX, `Name must be at most ${USER_NAME_MAX} characters`)
-    .regex(NO_CONTROL_CHARS, 'Name has characters that are not allowed')
     .optional(),
   phone: IndianMobileSchema.nullable().optional(),
   email: EmailInputSchema.nullable().optional(),
