@@ -4,6 +4,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type DomainErrorCode, isDomainError } from '../lib/domain-error';
+import { type DatabaseFailure, databaseFailure } from '../lib/pg-errors';
 
 /** The one place a domain error code becomes an HTTP status. */
 const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
@@ -12,10 +13,80 @@ const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
 };
 
 const INTERNAL = 'Internal Server Error';
+
+interface ClientFailure {
+  statusCode: number;
+  message: string;
+}
+
+/**
+ * Issue 10: a value the database refused came from the request, whatever check let it through, so it is the
+ * client's 400 (or 409 when it collides with a stored row), never a 500. Class 22 is 'data exception', class 23
+ * 'integrity constraint violation'.
+ */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22001': 'a text is longer than the database allows',
+  '22003': 'a number is out of range',
+  '22007': 'a date or time is not valid',
+  '22008': 'a date or time is out of range',
+  '22021': 'a text has characters that are not allowed',
+  '22P05': 'a text has characters that are not allowed',
+  '22P02': 'a value is not in the expected format',
+  '2201B': 'a pattern is not valid',
+  '22025': 'a pattern is not valid',
+};
+const CONSTRAINT_VIOLATIONS: Record<string, ClientFailure> = {
+  '23502': { statusCode: 400, message: 'a required value is missing' },
+  '23514': { statusCode: 400, message: 'a value breaks a rule of the record' },
+  '23503': { statusCode: 409, message: 'it refers to a record that does not exist, or one still in use' },
+  '23505': { statusCode: 409, message: 'it conflicts with a record that already exists' },
+  '23P01': { statusCode: 409, message: 'it conflicts with a record that already exists' },
+};
+
+function refusedByDatabase({ sqlState }: DatabaseFailure): ClientFailure | null {
+  if (sqlState.startsWith('22')) return { statusCode: 400, message: `Invalid request: ${DATA_EXCEPTIONS[sqlState] ?? 'a value is not valid'}` };
+  const violation = CONSTRAINT_VIOLATIONS[sqlState];
+  return violation ? { statusCode: violation.statusCode, message: `The request could not be saved: ${violation.message}` } : null;
+}
+
+/**
+ * @fastify/multipart's errors, in words for the uploader. Its own statuses are kept except 406 (that is about the
+ * Accept header): a body that is not the multipart it should be is a 400.
+ */
+const MULTIPART_ERRORS: Record<string, ClientFailure> = {
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { statusCode: 400, message: 'Send this as multipart/form-data' },
+  FST_INVALID_JSON_FIELD_ERROR: { statusCode: 400, message: 'A form field sent as JSON is not valid JSON' },
+  FST_PROTO_VIOLATION: { statusCode: 400, message: 'A form field has a name that is not allowed' },
+  FST_MP_PREMATURE_CLOSE: { statusCode: 400, message: 'The upload ended before the whole form arrived' },
+  FST_PARTS_LIMIT: { statusCode: 413, message: 'Too many parts in one upload' },
+  FST_FILES_LIMIT: { statusCode: 413, message: 'Too many files in one upload' },
+  FST_FIELDS_LIMIT: { statusCode: 413, message: 'Too many form fields in one upload' },
+  FST_REQ_FILE_TOO_LARGE: { statusCode: 413, message: 'A file is larger than this upload allows' },
+};
+
+/**
+ * What busboy (the parser under @fastify/multipart) throws for a body that is not the multipart its Content-Type
+ * claims: plain Errors without a status, known only by their words, given here in the uploader's.
+ */
+const MALFORMED_MULTIPART: [RegExp, string][] = [
+  [/^Multipart: Boundary not found$/, 'its Content-Type names no boundary'],
+  [/^The needle cannot have a length bigger than \d+\.?$/, 'its boundary is too long'],
+  [/^(?:Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/, 'it ends before its closing boundary'],
+  [/^(?:Unsupported Content-Type|Missing Content-Type-header)\.?$/, 'its Content-Type is not multipart/form-data'],
+];
+
+function refusedMultipart(error: FastifyError, request: FastifyRequest): ClientFailure | null {
+  const known = MULTIPART_ERRORS[error.code];
+  if (known) return known;
+  if (error.statusCode !== undefined || !/^multipart\//i.test(request.headers['content-type'] ?? '')) return null;
+  const reason = MALFORMED_MULTIPART.find(([words]) => words.test(error.message))?.[1];
+  return reason ? { statusCode: 400, message: `The upload could not be read: ${reason}` } : null;
+}
 
 type FieldIssue = NonNullable<ErrorResponse['issues']>[number];
 
@@ -92,6 +163,21 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       request.log.info({ code: error.code, message: error.message }, 'request refused by a domain rule');
       if (error.details.retryAfterSeconds !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.details.retryAfterSeconds))));
       return sendError(reply, errorBody(request, statusCode, error.message, error.details.field ? { field: error.details.field } : {}));
+    }
+
+    const multipart = refusedMultipart(error, request);
+    if (multipart) {
+      request.log.info({ code: error.code, message: error.message }, 'multipart body refused');
+      return sendError(reply, errorBody(request, multipart.statusCode, multipart.message));
+    }
+
+    // Column names are the database's, not the API's, so the body names no field; the log keeps them.
+    const failure = databaseFailure(error);
+    const refused = failure && refusedByDatabase(failure);
+    if (failure && refused) {
+      // A warning, not info: validation should have caught this first. Only names go to the log, never the values.
+      request.log.warn({ sqlState: failure.sqlState, table: failure.table, column: failure.column, constraint: failure.constraint }, 'database refused a value from the request');
+      return sendError(reply, errorBody(request, refused.statusCode, refused.message));
     }
 
     // Fastify's own client errors (malformed or empty JSON, body too large, unsupported media type)
