@@ -2,7 +2,8 @@
  * What a service throws when a rule says no. Services know these codes, never HTTP statuses: the
  * errors plugin owns the one table that turns a code into a status.
  */
-export const DOMAIN_ERROR_CODES = ['VALIDATION', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'RATE_LIMITED'] as const;
+// UNPROCESSABLE: the request was well formed but nothing in it could be used (an upload whose every file was refused).
+export const DOMAIN_ERROR_CODES = ['VALIDATION', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'UNPROCESSABLE', 'RATE_LIMITED'] as const;
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];
 
 export interface DomainErrorDetails {
