@@ -5,6 +5,8 @@ import type { Config } from './config';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
+import { createSessionRevocations } from './modules/auth/session-revocations';
+import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { accessTokenKey } from './modules/auth/tokens';
 import { createLogger } from './logger';
 import { bannersRoutes } from './modules/banners/banners.routes';
@@ -72,7 +74,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   // Uploaded photos in a bucket are served from its public address, which the CSP must allow.
   await app.register(securityHeaders, { imageOrigins: config.mediaStore.kind === 's3' ? [new URL(config.mediaStore.publicUrl).origin] : [] });
   // Before the modules (and the public cache), so every route sees `request.principal`.
-  await app.register(auth, { key: accessTokenKey(config), clock });
+  const revocations = createSessionRevocations({ repository: createSessionsRepository(database.db), clock, redisUrl: config.redisUrl, log: app.log });
+  await app.register(auth, { key: accessTokenKey(config), clock, revocations });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
   await app.register(publicCache, { database, maxBytes: config.publicCacheBytes });
   await app.register(compression);

@@ -66,6 +66,13 @@ export type OtpChannel = (typeof OTP_CHANNELS)[number];
 export const SUBJECT_KINDS = ['user', 'broker', 'provider'] as const;
 export type SubjectKind = (typeof SUBJECT_KINDS)[number];
 
+/**
+ * Whom a passcode is for: signing in as one of the kinds above, or proving a phone or e-mail a signed-in user is
+ * adding to their profile ('user-contact'). Kept apart so a sign-in code never proves a contact, nor the reverse.
+ */
+export const OTP_SUBJECTS = [...SUBJECT_KINDS, 'user-contact'] as const;
+export type OtpSubject = (typeof OTP_SUBJECTS)[number];
+
 export const STAFF_ROLES = ['admin', 'moderator'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 

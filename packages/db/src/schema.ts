@@ -34,6 +34,7 @@ import {
   LEAD_SOURCES,
   LEAD_STAGES,
   OTP_CHANNELS,
+  OTP_SUBJECTS,
   OUTBOX_CHANNELS,
   PROJECT_MEDIA_TITLES,
   PROPERTY_TYPES,
@@ -377,7 +378,8 @@ export const otpChallenges = pgTable(
     identity: text('identity').notNull(),
     channel: text('channel', { enum: OTP_CHANNELS }).notNull(),
     // Who the code signs in: a user's code must never open the broker or staff account with the same e-mail.
-    subjectKind: text('subject_kind', { enum: SUBJECT_KINDS }).notNull().default('user'),
+    // 'user-contact' codes prove a contact being added to a profile and sign nobody in.
+    subjectKind: text('subject_kind', { enum: OTP_SUBJECTS }).notNull().default('user'),
     codeHash: text('code_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -390,7 +392,7 @@ export const otpChallenges = pgTable(
     index('otp_challenges_identity_idx').on(t.subjectKind, t.identity, t.createdAt),
     index('otp_challenges_request_ip_idx').on(t.requestIp, t.createdAt),
     oneOf('otp_challenges_channel_check', t.channel, OTP_CHANNELS),
-    oneOf('otp_challenges_subject_kind_check', t.subjectKind, SUBJECT_KINDS),
+    oneOf('otp_challenges_subject_kind_check', t.subjectKind, OTP_SUBJECTS),
   ],
 );
 
@@ -415,6 +417,20 @@ export const authSessions = pgTable(
     index('auth_sessions_subject_idx').on(t.subjectKind, t.subjectId),
     oneOf('auth_sessions_subject_kind_check', t.subjectKind, SUBJECT_KINDS),
   ],
+);
+
+/**
+ * Sign-in families that have ended (logout, password reset, a copied refresh token): an access token carries its
+ * family (`sid`) and is refused once the family is here, rather than living out its 15 minutes. A row is kept for
+ * the refresh-token lifetime: by then no session of the family can be alive to be rotated.
+ */
+export const revokedSessionFamilies = pgTable(
+  'revoked_session_families',
+  {
+    familyId: text('family_id').primaryKey(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_session_families_revoked_at_idx').on(t.revokedAt)],
 );
 
 export const passwordResets = pgTable(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { CHAT_ACTION_TEXTS, CHAT_HANDSHAKE_ERROR, CHAT_SOCKET_PATH, contactMessage } from '@nivaas/contracts/chat.schema';
 import { schema } from '@nivaas/db';
@@ -250,7 +251,7 @@ describe('chat contact', () => {
   });
 
   it("uses a signed-in user's own details at once and links the lead to the user", async () => {
-    const token = await signAccessToken(ctx.app.accessTokenKey, { kind: 'user', id: ids.user });
+    const token = await signAccessToken(ctx.app.accessTokenKey, { kind: 'user', id: ids.user }, randomUUID());
     const chat = await client(token);
     const { cards } = await chat.say('3 bhk in whitefield under 1.5 cr');
     const card = cards[1];
@@ -260,6 +261,19 @@ describe('chat contact', () => {
     const leads = await leadsOn(card.projectId);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: 'Meera Iyer', phone: '9876543210', email: 'meera@example.test', source: 'chat', userId: ids.user });
+  });
+
+  it('treats a token whose sign-in has ended (logout, password reset) as a guest', async () => {
+    const sessionFamily = randomUUID();
+    const token = await signAccessToken(ctx.app.accessTokenKey, { kind: 'user', id: ids.user }, sessionFamily);
+    await ctx.database.db.insert(schema.revokedSessionFamilies).values({ familyId: sessionFamily, revokedAt: new Date() });
+    const chat = await client(token);
+    const { cards } = await chat.say('3 bhk in whitefield under 1.5 cr');
+    const card = cards[2];
+    if (!card) throw new Error('no card');
+    const asked = await chat.say(contactMessage(card));
+    expect(asked.replies.join(' ')).toMatch(/name and 10-digit mobile number/);
+    expect(await leadsOn(card.projectId)).toHaveLength(0);
   });
 
   it('says so when the listing named is not a live one', async () => {

@@ -19,7 +19,6 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { ZodError } from 'zod';
 import type { Config } from '../config';
-import { verifyAccessToken } from '../modules/auth/tokens';
 import { createChatCatalogue } from './chat.catalogue';
 import { type ChatEngine, type ChatEvent, type ChatIdentity, createChatEngine, newConversation } from './chat.engine';
 import { createChatLeads } from './chat.leads';
@@ -142,7 +141,8 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
       return;
     }
     const { clientId, token } = auth.data;
-    const identify = token ? verifyAccessToken(app.accessTokenKey, token) : Promise.resolve(null);
+    // identifyBearer also refuses a token whose sign-in has ended (logout, password reset).
+    const identify = token ? app.identifyBearer(token).then((grant) => grant?.principal ?? null) : Promise.resolve(null);
     identify
       .then((principal) => {
         socket.data.clientId = clientId;

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Principal } from '@nivaas/contracts/auth.schema';
@@ -65,12 +65,14 @@ describe('auth plugin and access tokens', () => {
     now = issuedAt;
   });
 
-  it('keeps the key across restarts of the same data folder, and carries nothing but sub and kind', async () => {
-    const token = (await bearerFor(ctx.config, user, now)).authorization.slice('Bearer '.length);
+  it('keeps the key across restarts of the same data folder, and carries nothing but sub, kind and the sign-in family', async () => {
+    const sessionFamily = randomUUID();
+    const token = (await bearerFor(ctx.config, user, now, sessionFamily)).authorization.slice('Bearer '.length);
     const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()));
     expect(header).toEqual({ alg: 'HS256', typ: 'JWT' });
-    expect(Object.keys(payload).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'kind', 'sub']);
-    expect(await verifyAccessToken(ctx.app.accessTokenKey, token, now)).toEqual(user);
+    expect(Object.keys(payload).sort()).toEqual(['aud', 'exp', 'iat', 'iss', 'kind', 'sid', 'sub']);
+    expect(payload.sid).toBe(sessionFamily);
+    expect(await verifyAccessToken(ctx.app.accessTokenKey, token, now)).toEqual({ principal: user, sessionFamily });
     // No JWT_SECRET in tests: the generated key sits in the data folder, readable by its owner only.
     const file = path.join(ctx.config.dataDir, 'secrets', 'jwt-secret');
     expect(statSync(file).mode & 0o777).toBe(0o600);
@@ -80,9 +82,12 @@ describe('auth plugin and access tokens', () => {
   it('rejects at least 200 malformed, forged, expired, tampered and wrong-kind tokens', async () => {
     const key = ctx.app.accessTokenKey;
     const nowSeconds = Math.floor(now.getTime() / 1000);
-    const good = await signAccessToken(key, user, now);
+    const sid = randomUUID();
+    const good = await signAccessToken(key, user, sid, now);
     const [goodHeader, goodPayload, goodSignature] = good.split('.') as [string, string, string];
-    const claims = { sub: '7', kind: 'user', iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: nowSeconds, exp: nowSeconds + 900 };
+    const claims = { sub: '7', kind: 'user', sid, iss: ACCESS_TOKEN_ISSUER, aud: ACCESS_TOKEN_AUDIENCE, iat: nowSeconds, exp: nowSeconds + 900 };
+    // The claims as they are verify: each forgery below breaks one thing.
+    expect(await verifyAccessToken(key, hs256({ alg: 'HS256', typ: 'JWT' }, claims, key), now)).toEqual({ principal: user, sessionFamily: sid });
     const forged: string[] = [];
 
     for (let i = 0; i < 30; i += 1) {
@@ -95,7 +100,7 @@ describe('auth plugin and access tokens', () => {
       // Right key, but another HMAC algorithm named in the header (alg pinned to HS256).
       forged.push(hs256({ alg: ['HS384', 'HS512', 'RS256', 'ES256'][i % 4], typ: 'JWT' }, claims, key));
       // Expired a little or a lot, and issued in the future.
-      forged.push(await signAccessToken(key, user, new Date(now.getTime() - (901 + i * 3600) * 1000)));
+      forged.push(await signAccessToken(key, user, sid, new Date(now.getTime() - (901 + i * 3600) * 1000)));
       forged.push(hs256({ alg: 'HS256' }, { ...claims, iat: nowSeconds + 3600 + i, exp: nowSeconds + 4500 + i }, key));
     }
     for (let i = 0; i < 20; i += 1) {
@@ -112,6 +117,8 @@ describe('auth plugin and access tokens', () => {
         { ...claims, kind: undefined },
         { ...claims, sub: ['0', '-1', 'abc', '1.5', '99999999999', '07'][i % 6] },
         { ...claims, sub: undefined },
+        // A token without a sign-in family could never be revoked.
+        { ...claims, sid: [undefined, '', 'abc', 42, `${sid}x`, sid.toUpperCase()][i % 6] },
         { ...claims, iss: `other-${i}` },
         { ...claims, aud: `other-${i}` },
         { ...claims, exp: undefined },

@@ -3,18 +3,28 @@ import type { Principal, PrincipalKind } from '@nivaas/contracts/auth.schema';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/domain-error';
-import { type AccessTokenKey, verifyAccessToken } from '../modules/auth/tokens';
+import type { SessionRevocations } from '../modules/auth/session-revocations';
+import { type AccessGrant, type AccessTokenKey, verifyAccessToken } from '../modules/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who sent a valid bearer token, or null for a guest (no token, or one that did not verify). */
     principal: Principal | null;
-    /** True when an Authorization header was sent but did not verify (expired, forged, malformed). */
+    /** True when an Authorization header was sent but did not verify (expired, forged, malformed, signed out). */
     bearerRejected: boolean;
+    /** The sign-in (refresh family) the bearer token belongs to, when it verified; logout ends it. */
+    sessionFamily: string | null;
   }
   interface FastifyInstance {
-    /** The access-token key, for code that verifies tokens outside HTTP (the chat gateway's handshake). */
+    /** The access-token key, for code that verifies tokens outside HTTP. */
     accessTokenKey: AccessTokenKey;
+    /**
+     * Who a bearer token names, or null when it is not valid or its sign-in has ended (logout, password reset).
+     * The chat gateway's handshake uses it, so a signed-out token is a guest there too.
+     */
+    identifyBearer(token: string): Promise<AccessGrant | null>;
+    /** Which sign-ins have ended; the auth routes report the ones they end. */
+    sessionRevocations: SessionRevocations;
   }
 }
 
@@ -22,29 +32,42 @@ export interface AuthPluginOptions {
   key: AccessTokenKey;
   /** The app's clock; tests move it to check expiry. */
   clock: () => Date;
+  /** The revocation set access tokens are checked against; closed with the app. */
+  revocations: SessionRevocations;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * Reads `Authorization: Bearer <jwt>` on every request (spec §7: 'Portal calls carry a bearer token header') and
- * sets `request.principal`. An open route treats a bad token as no token, so a stale token in the client never
+ * sets `request.principal`. A token whose sign-in has ended (logout, password reset: issue 10) is a bad token from
+ * that moment, not 15 minutes later. An open route treats a bad token as no token, so a stale token in the client never
  * breaks browsing; a route behind `requireAuth` answers 401, which is the client's cue to refresh (spec §4).
  * Also registers @fastify/cookie, which carries the refresh token.
  */
-const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { key, clock }) => {
+const authPlugin: FastifyPluginAsync<AuthPluginOptions> = async (app, { key, clock, revocations }) => {
   await app.register(cookie);
   app.decorate('accessTokenKey', key);
+  app.decorate('sessionRevocations', revocations);
+  app.decorate('identifyBearer', async (token: string) => {
+    const grant = await verifyAccessToken(key, token, clock());
+    // Checked after the signature, so a forged token never costs a lookup.
+    if (grant === null || (await revocations.isRevoked(grant.sessionFamily))) return null;
+    return grant;
+  });
   app.decorateRequest('principal', null);
   app.decorateRequest('bearerRejected', false);
+  app.decorateRequest('sessionFamily', null);
+  app.addHook('onClose', () => revocations.close());
 
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (header === undefined || header === '') return;
     const token = BEARER.exec(header)?.[1];
-    const principal = token === undefined ? null : await verifyAccessToken(key, token, clock());
-    request.principal = principal;
-    request.bearerRejected = principal === null;
+    const grant = token === undefined ? null : await app.identifyBearer(token);
+    request.principal = grant?.principal ?? null;
+    request.sessionFamily = grant?.sessionFamily ?? null;
+    request.bearerRejected = grant === null;
   });
 };
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '@nivaas/contracts/auth.schema';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -6,15 +7,18 @@ import { accessTokenKey, signAccessToken } from '../modules/auth/tokens';
 /**
  * An Authorization header for `principal`, signed by the real signer with the app's own key, so a test exercises
  * the same verification as production: `app.inject({ headers: await bearerFor(ctx.app, { kind: 'user', id }) })`.
- * Pass the app (or its config) the request will be sent to; `now` signs a token as of another moment.
+ * Pass the app (or its config) the request will be sent to; `now` signs a token as of another moment. The token
+ * names a sign-in family of its own that nobody has ended (the revocation set lists ended families only), so it
+ * works until it expires; `sessionFamily` names a chosen one, e.g. to end it.
  */
 export async function bearerFor(
   appOrConfig: Pick<FastifyInstance, 'accessTokenKey'> | Pick<Config, 'jwtSecret' | 'dataDir'>,
   principal: Principal,
   now: Date = new Date(),
+  sessionFamily: string = randomUUID(),
 ): Promise<{ authorization: string }> {
   const key = 'accessTokenKey' in appOrConfig ? appOrConfig.accessTokenKey : accessTokenKey(appOrConfig);
-  return { authorization: `Bearer ${await signAccessToken(key, principal, now)}` };
+  return { authorization: `Bearer ${await signAccessToken(key, principal, sessionFamily, now)}` };
 }
 
 interface Injectable {

@@ -62,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
       clock,
       sendsPerIpPerHour: config.otpSendsPerIpPerHour,
     }),
-    sessions: createSessionsService({ repository: createSessionsRepository(database.db), clock }),
+    sessions: createSessionsService({ repository: createSessionsRepository(database.db), revocations: app.sessionRevocations, clock }),
     sender: outgoing,
     key: app.accessTokenKey,
     clock,
@@ -289,7 +289,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
     },
     async (request, reply) => {
       const { role } = request.body;
-      const message = await auth.logout(refreshCookieOf(request, role), role);
+      const bearer = request.principal && request.sessionFamily ? { principal: request.principal, sessionFamily: request.sessionFamily } : null;
+      const message = await auth.logout(refreshCookieOf(request, role), role, bearer);
       clearRefreshCookie(reply, role);
       return { success: true as const, message };
     },

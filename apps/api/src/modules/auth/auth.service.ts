@@ -18,7 +18,7 @@ import { OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from './otp.service';
 import { decoyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, verifyPassword } from './secrets';
 import type { MessageSender, OutgoingMessage } from './senders/message-sender';
 import type { IssuedRefresh, SessionsService } from './sessions.service';
-import { type AccessTokenKey, signAccessToken } from './tokens';
+import { type AccessGrant, type AccessTokenKey, signAccessToken } from './tokens';
 
 export const OTP_SENT_MESSAGE = 'OTP sent successfully';
 export const OTP_RESENT_MESSAGE = 'OTP resent successfully';
@@ -79,8 +79,8 @@ function invalidOtp(): DomainError {
  */
 export function createAuthService({ accounts, otp, sessions, sender, key, clock }: AuthServiceOptions) {
   async function signIn<TAccount>(principal: Principal, account: TAccount, userAgent: string | null): Promise<SignedIn<TAccount>> {
-    const [accessToken, refresh] = await Promise.all([signAccessToken(key, principal, clock()), sessions.start(principal, userAgent)]);
-    return { account, accessToken, refresh };
+    const refresh = await sessions.start(principal, userAgent);
+    return { account, accessToken: await signAccessToken(key, principal, refresh.familyId, clock()), refresh };
   }
 
   /**
@@ -221,11 +221,12 @@ export function createAuthService({ accounts, otp, sessions, sender, key, clock 
       if (!rawToken) throw new DomainError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
       const rotated = await sessions.rotate(rawToken, role, (principal) => identityMatches(principal, identityText), userAgent);
       if (!rotated) throw new DomainError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
-      return { accessToken: await signAccessToken(key, rotated.principal, clock()), refresh: rotated.refresh };
+      return { accessToken: await signAccessToken(key, rotated.principal, rotated.refresh.familyId, clock()), refresh: rotated.refresh };
     },
 
-    async logout(rawToken: string | undefined, role: PrincipalKind): Promise<string> {
-      if (rawToken) await sessions.end(rawToken, role);
+    /** Ends the sign-in of the cookie and of the caller's access token (either may be missing); always the same answer. */
+    async logout(rawToken: string | undefined, role: PrincipalKind, bearer: AccessGrant | null): Promise<string> {
+      await sessions.end(rawToken, role, bearer);
       return LOGOUT_MESSAGE;
     },
 

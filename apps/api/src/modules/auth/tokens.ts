@@ -7,8 +7,10 @@ import type { Config } from '../../config';
 
 /**
  * Access tokens (issue 4 'Tokens and sessions'): HS256 JWTs that live 15 minutes and say only who the bearer is
- * (`sub` = account id, `kind` = user, broker or provider). Nothing personal travels in them: a token copied into a
- * log or a bug report names an account number, not a person.
+ * (`sub` = account id, `kind` = user, broker or provider) and which sign-in they belong to (`sid` = the refresh
+ * family, a random UUID). Nothing personal travels in them: a token copied into a log or a bug report names an
+ * account number, not a person. The family lets a logout or a password reset refuse the token at once (issue 10;
+ * session-revocations.ts) instead of leaving it 15 minutes to live.
  */
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -56,9 +58,19 @@ function readOrCreateSecret(file: string): string {
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-export async function signAccessToken(key: AccessTokenKey, principal: Principal, now: Date = new Date()): Promise<string> {
+/** A refresh family id as sessions.service.ts makes them (randomUUID). */
+const SESSION_FAMILY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What a verified token says: who, and which sign-in (refresh family) the token was issued for. */
+export interface AccessGrant {
+  principal: Principal;
+  sessionFamily: string;
+}
+
+export async function signAccessToken(key: AccessTokenKey, principal: Principal, sessionFamily: string, now: Date = new Date()): Promise<string> {
+  if (!SESSION_FAMILY.test(sessionFamily)) throw new Error('an access token needs the UUID of the refresh family it belongs to');
   const issuedAt = seconds(now);
-  return new SignJWT({ kind: principal.kind })
+  return new SignJWT({ kind: principal.kind, sid: sessionFamily })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(String(principal.id))
     .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -69,10 +81,11 @@ export async function signAccessToken(key: AccessTokenKey, principal: Principal,
 }
 
 /**
- * The principal a token names, or null for anything that is not a token we signed, unexpired, for this audience:
- * malformed, forged, re-signed with another key or algorithm, expired, or carrying a kind or subject we never issue.
+ * The principal and sign-in a token names, or null for anything that is not a token we signed, unexpired, for this
+ * audience: malformed, forged, re-signed with another key or algorithm, expired, or carrying a kind, subject or
+ * family we never issue. Whether the family has ended since is not checked here (session-revocations.ts).
  */
-export async function verifyAccessToken(key: AccessTokenKey, token: string, now: Date = new Date()): Promise<Principal | null> {
+export async function verifyAccessToken(key: AccessTokenKey, token: string, now: Date = new Date()): Promise<AccessGrant | null> {
   if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
   try {
     const { payload } = await jwtVerify(token, key, {
@@ -80,12 +93,14 @@ export async function verifyAccessToken(key: AccessTokenKey, token: string, now:
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
       currentDate: now,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'sid'],
       maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
     });
     if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,9}$/.test(payload.sub)) return null;
+    // A token without a family could never be revoked, so there is no such thing as a valid one.
+    if (typeof payload.sid !== 'string' || !SESSION_FAMILY.test(payload.sid)) return null;
     const principal = PrincipalSchema.safeParse({ kind: payload.kind, id: Number(payload.sub) });
-    return principal.success ? principal.data : null;
+    return principal.success ? { principal: principal.data, sessionFamily: payload.sid } : null;
   } catch {
     // Every failure (jose's JWSInvalid, JWTExpired, JWSSignatureVerificationFailed... or a decoding TypeError on
     // garbage) means the same thing to a caller: this request carries no identity.
