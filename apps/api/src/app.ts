@@ -72,14 +72,17 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
 
   await app.register(errors);
   // Uploaded photos in a bucket are served from its public address, which the CSP must allow.
-  await app.register(securityHeaders, { imageOrigins: config.mediaStore.kind === 's3' ? [new URL(config.mediaStore.publicUrl).origin] : [] });
+  await app.register(securityHeaders, {
+    imageOrigins: config.mediaStore.kind === 's3' ? [new URL(config.mediaStore.publicUrl).origin] : [],
+    hsts: config.nodeEnv === 'production',
+  });
   // Before the modules (and the public cache), so every route sees `request.principal`.
   const revocations = createSessionRevocations({ repository: createSessionsRepository(database.db), clock, redisUrl: config.redisUrl, log: app.log });
   await app.register(auth, { key: accessTokenKey(config), clock, revocations });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
   await app.register(publicCache, { database, maxBytes: config.publicCacheBytes });
   await app.register(compression);
-  await app.register(openApi);
+  await app.register(openApi, { ui: config.apiDocs });
   await app.register(media, { mediaDir: config.mediaDir });
 
   const modules = { prefix: API_PREFIX, database };

@@ -30,6 +30,8 @@ export interface Config {
   /** The provider console remote's build (apps/dashboard), served at /remotes/dashboard/ (plugins/remotes.ts). */
   dashboardDistDir: string;
   seedOnStart: boolean;
+  /** Swagger UI and its JSON at /api/docs: on unless NODE_ENV=production, where API_DOCS=true turns them on (issue 10). */
+  apiDocs: boolean;
   /**
    * HS256 key for access tokens. Required in production; elsewhere, when unset, one is generated once and kept in
    * `<dataDir>/secrets/jwt-secret` so restarts keep sessions (modules/auth/tokens.ts).
@@ -81,6 +83,7 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   DASHBOARD_DIST_DIR: z.string().optional(),
   SEED_ON_START: booleanFlag.default(true),
+  API_DOCS: booleanFlag.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   OTP_SENDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -171,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     webDistDir: fromRoot(vars.WEB_DIST_DIR, 'apps/web/dist'),
     dashboardDistDir: fromRoot(vars.DASHBOARD_DIST_DIR, 'apps/dashboard/dist'),
     seedOnStart: vars.SEED_ON_START,
+    apiDocs: vars.API_DOCS ?? vars.NODE_ENV !== 'production',
     jwtSecret: vars.JWT_SECRET,
     otpSender: vars.OTP_SENDER,
     smtpUrl: vars.SMTP_URL,

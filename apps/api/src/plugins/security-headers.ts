@@ -30,14 +30,26 @@ const BASE_HEADERS: Record<string, string> = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
+/**
+ * Production is served over HTTPS only (a load balancer may end TLS in front of us), so browsers are told to never
+ * try plain HTTP for a year, subdomains included. Not in development: it would pin localhost to HTTPS.
+ */
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
 export interface SecurityHeadersOptions {
   /** Other origins images load from: the S3_PUBLIC_URL of uploaded photos when MEDIA_STORE=s3 (issue 5). */
   imageOrigins?: readonly string[];
+  /** Send Strict-Transport-Security (NODE_ENV=production, issue 10). */
+  hsts?: boolean;
 }
 
-/** Sets the same headers on every response, errors and static files included; no helmet needed for five. */
-const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { imageOrigins = [] }) => {
-  const HEADERS: Record<string, string> = { 'content-security-policy': contentSecurityPolicy(imageOrigins), ...BASE_HEADERS };
+/** Sets the same headers on every response, errors and static files included; no helmet needed for six. */
+const securityHeadersPlugin: FastifyPluginAsync<SecurityHeadersOptions> = async (app, { imageOrigins = [], hsts = false }) => {
+  const HEADERS: Record<string, string> = {
+    'content-security-policy': contentSecurityPolicy(imageOrigins),
+    ...BASE_HEADERS,
+    ...(hsts ? { 'strict-transport-security': STRICT_TRANSPORT_SECURITY } : {}),
+  };
   app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(HEADERS)) {
       if (!reply.hasHeader(name)) reply.header(name, value);
