@@ -2,6 +2,7 @@ import type { Database } from '@nivaas/db';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { trustFunction } from './lib/client-address';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
@@ -36,6 +37,7 @@ import errors from './plugins/errors';
 import media from './plugins/media';
 import openApi from './plugins/openapi';
 import publicCache from './plugins/public-cache';
+import rateLimit from './plugins/rate-limit';
 import remotes from './plugins/remotes';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
@@ -62,6 +64,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
     loggerInstance: logger ?? createLogger(config),
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // request.ip is the client behind TRUST_PROXY's proxies, for the rate limits and the passcode limits alike.
+    trustProxy: trustFunction(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -79,6 +83,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   // Before the modules (and the public cache), so every route sees `request.principal`.
   const revocations = createSessionRevocations({ repository: createSessionsRepository(database.db), clock, redisUrl: config.redisUrl, log: app.log });
   await app.register(auth, { key: accessTokenKey(config), clock, revocations });
+  // After auth (per-account limits read the principal), before the modules whose routes declare `config.limits`.
+  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
   await app.register(publicCache, { database, maxBytes: config.publicCacheBytes });
   await app.register(compression);

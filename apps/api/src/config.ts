@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './lib/client-address';
 
 /**
  * The one reader of process.env. Everything else receives a typed `Config`, so a test can build the
@@ -48,10 +49,30 @@ export interface Config {
   publicOrigin: string | undefined;
   /** Passcodes one client address may ask for per hour (per-identity limits are fixed in the OTP rules). */
   otpSendsPerIpPerHour: number;
+  /** Which X-Forwarded-For hops to believe (TRUST_PROXY), so limits and logs see the client behind a load balancer. */
+  trustProxy: TrustProxy;
+  /** Abuse limits (plugins/rate-limit.ts, chat/chat.gateway.ts); the per-address ones a test run from one address raises. */
+  rateLimits: RateLimitsConfig;
   /** Bytes of public answers kept in memory (plugins/public-cache.ts); 0 turns the cache off. */
   publicCacheBytes: number;
   /** Where uploaded listing photos go (lib/media): DATA_DIR/media/uploads, or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
+}
+
+export interface RateLimitsConfig {
+  /** Prefix of the counters' keys in Redis, so deployments (or test runs) sharing one Redis keep apart. */
+  redisPrefix: string;
+  /** Sign-in, registration, password and reset attempts from one address, over all those routes together. */
+  authAttemptsPerIpPerHour: number;
+  enquiriesPerIpPerMinute: number;
+  /** Enquiries naming one mobile number, from anywhere. */
+  enquiriesPerMobilePerHour: number;
+  /** Listings created and photo uploads (one request per photo) from one address. */
+  uploadsPerIpPerHour: number;
+  /** Chat messages from one address per CHAT_RATE_WINDOW_MS, over all its connections and client ids. */
+  chatMessagesPerIp: number;
+  /** Chat connections one address may hold open at once (per process). */
+  chatConnectionsPerIp: number;
 }
 
 export type MediaStoreConfig =
@@ -92,6 +113,24 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    })
+    .default(false),
+  RATE_LIMIT_REDIS_PREFIX: z.string().trim().min(1).max(100).default('nivaas:rate-limit:'),
+  AUTH_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  ENQUIRIES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  ENQUIRIES_PER_MOBILE_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  UPLOADS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  CHAT_MESSAGES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  CHAT_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
   PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -183,6 +222,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     smsWebhookToken: vars.SMS_WEBHOOK_TOKEN,
     publicOrigin: vars.PUBLIC_ORIGIN === undefined ? undefined : new URL(vars.PUBLIC_ORIGIN).origin,
     otpSendsPerIpPerHour: vars.OTP_SENDS_PER_IP_PER_HOUR,
+    trustProxy: vars.TRUST_PROXY,
+    rateLimits: {
+      redisPrefix: vars.RATE_LIMIT_REDIS_PREFIX,
+      authAttemptsPerIpPerHour: vars.AUTH_ATTEMPTS_PER_IP_PER_HOUR,
+      enquiriesPerIpPerMinute: vars.ENQUIRIES_PER_IP_PER_MINUTE,
+      enquiriesPerMobilePerHour: vars.ENQUIRIES_PER_MOBILE_PER_HOUR,
+      uploadsPerIpPerHour: vars.UPLOADS_PER_IP_PER_HOUR,
+      chatMessagesPerIp: vars.CHAT_MESSAGES_PER_IP,
+      chatConnectionsPerIp: vars.CHAT_CONNECTIONS_PER_IP,
+    },
     publicCacheBytes: Math.round(vars.PUBLIC_CACHE_MB * 2 ** 20),
     mediaStore:
       vars.MEDIA_STORE === 's3'

@@ -97,6 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/portal/verify-otp',
     {
+      config: { limits: 'passcode-sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with the passcode; the first sign-in creates the user. Sets the user refresh cookie.',
@@ -117,6 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/broker/register',
     {
+      config: { limits: 'registration' },
       schema: {
         tags: ['auth'],
         summary: 'Register a broker (approval pending) and sign them in. 409 names the e-mail or phone already in use.',
@@ -137,6 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/broker/login',
     {
+      config: { limits: 'password-sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Broker sign-in with e-mail and password. One answer for an unknown e-mail and a wrong password.',
@@ -170,6 +173,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/broker/verify-otp',
     {
+      config: { limits: 'passcode-sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Broker sign-in with a passcode. Sets the broker refresh cookie.',
@@ -187,6 +191,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/broker/forgot-password',
     {
+      config: { limits: 'password-reset-request' },
       schema: {
         tags: ['auth'],
         summary: 'E-mail a single-use password-reset link (30 minutes). Always the same 200 answer.',
@@ -204,6 +209,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/broker/reset-password',
     {
+      config: { limits: 'password-reset' },
       schema: {
         tags: ['auth'],
         summary: "Set a new password with a reset link's token (once); signs the broker out everywhere.",
@@ -235,6 +241,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
   app.post(
     '/auth/provider/verify-otp',
     {
+      config: { limits: 'passcode-sign-in' },
       schema: {
         tags: ['auth'],
         summary: 'Provider console sign-in with a passcode. Sets the provider refresh cookie.',

@@ -14,11 +14,12 @@ export const leadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { d
     {
       // A form of five short fields: anything larger is refused with 413 before it is parsed.
       bodyLimit: LEAD_BODY_LIMIT_BYTES,
+      config: { limits: 'enquiry' },
       schema: {
         tags: ['leads'],
         summary: 'Send an enquiry (contact page or a project). A repeat within a minute stores nothing new and answers the same.',
         body: LeadFormSchema,
-        response: { 201: LeadCreatedResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, 413: ErrorResponseSchema },
+        response: { 201: LeadCreatedResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, 413: ErrorResponseSchema, 429: ErrorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -15,6 +15,8 @@ const known = { publicProjectId: 0, publicListingId: 0, hiddenProjectIds: [] as 
 
 beforeAll(async () => {
   ctx = await createTestApp({
+    // These tests send one visitor's enquiry many times over from one address; the limits have their own tests.
+    env: { ENQUIRIES_PER_IP_PER_MINUTE: '10000', ENQUIRIES_PER_MOBILE_PER_HOUR: '10000' },
     prepare: async ({ db }) => {
       const city = await createCity(db);
       const place = { cityId: city.id, locationId: (await createLocation(db, { cityId: city.id })).id };

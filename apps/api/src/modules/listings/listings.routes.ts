@@ -49,6 +49,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
     '/project/upload',
     {
       onRequest: owners,
+      config: { limits: 'listing-upload' },
       schema: {
         tags,
         summary: 'Upload a listing (user, or approved broker): pending review and hidden until approved and switched live',
@@ -124,6 +125,7 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
     '/project/upload/:id/photos',
     {
       onRequest: owners,
+      config: { limits: 'photo-upload' },
       schema: {
         tags,
         summary: `Add photos (multipart/form-data, any field name; at most ${MAX_LISTING_PHOTOS} per listing, 10 MB each; JPEG, PNG, WebP, HEIC or AVIF). 200 when all were kept, 207 when some were refused`,

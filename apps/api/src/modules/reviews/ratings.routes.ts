@@ -15,6 +15,7 @@ const responses = {
   401: ErrorResponseSchema,
   403: ErrorResponseSchema,
   404: ErrorResponseSchema,
+  429: ErrorResponseSchema,
 };
 
 function raterOf(principal: Principal): Rater {
@@ -36,6 +37,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/ratingroute/rateLocation',
     {
       onRequest: signedIn,
+      config: { limits: 'rating' },
       schema: { tags, summary: 'Rate a locality 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateLocationRequestSchema, response: responses },
     },
     async (request, reply) => {
@@ -48,6 +50,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
     '/ratingroute/rate-zone',
     {
       onRequest: signedIn,
+      config: { limits: 'rating' },
       schema: { tags, summary: 'Rate a zone 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateZoneRequestSchema, response: responses },
     },
     async (request, reply) => {

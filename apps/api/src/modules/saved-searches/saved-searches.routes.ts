@@ -39,11 +39,12 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptio
     '/saved-searches',
     {
       onRequest: userOnly,
+      config: { limits: 'saved-search' },
       schema: {
         tags,
         summary: 'Save the results page\'s filters under a name (at most 20 per user)',
         body: SavedSearchCreateSchema,
-        response: { 201: SavedSearchResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema, ...errors },
+        response: { 201: SavedSearchResponseSchema, 400: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -56,11 +57,12 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptio
     '/saved-searches/:id',
     {
       onRequest: userOnly,
+      config: { limits: 'saved-search' },
       schema: {
         tags,
         summary: "Delete one of the caller's saved searches (someone else's is a 404)",
         params: IdParamSchema,
-        response: { 200: SavedSearchDeletedResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, ...errors },
+        response: { 200: SavedSearchDeletedResponseSchema, 400: ErrorResponseSchema, 404: ErrorResponseSchema, 429: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
