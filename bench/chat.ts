@@ -102,7 +102,19 @@ async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', REDIS_URL: '', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'development',
+      REDIS_URL: '',
+      DATABASE_URL: '',
+      // Every simulated visitor connects from 127.0.0.1: the per-address chat limits (issue 10) are for real networks.
+      CHAT_CONNECTIONS_PER_IP: '1000000',
+      CHAT_MESSAGES_PER_IP: '1000000',
+    },
   });
   await new Promise<void>((resolve, reject) => {
     let seen = '';

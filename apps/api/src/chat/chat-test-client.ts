@@ -32,6 +32,8 @@ export class ChatTestClient {
     url: string,
     readonly clientId: string = randomUUID(),
     token?: string,
+    /** Handshake headers, e.g. the X-Forwarded-For a proxy in front of the server would add. */
+    extraHeaders?: Record<string, string>,
   ) {
     this.socket = io(url, {
       path: CHAT_SOCKET_PATH,
@@ -39,6 +41,7 @@ export class ChatTestClient {
       auth: token ? { clientId, token } : { clientId },
       reconnection: false,
       forceNew: true,
+      ...(extraHeaders ? { extraHeaders } : {}),
     });
     this.socket.on('reply', (payload) => {
       if (typeof payload === 'string') this.current.replies.push(payload);

@@ -19,7 +19,11 @@ import { ChatTestClient, type Turn } from './chat-test-client';
 
 const CRORE = 10_000_000;
 const LAKH = 100_000;
-const redisEnv: Record<string, string> = process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {};
+const redisEnv: Record<string, string> = {
+  ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  // Every client here talks from 127.0.0.1; the per-address limit has its own tests (chat-limits.test.ts).
+  CHAT_MESSAGES_PER_IP: '100000',
+};
 
 let ctx: TestContext;
 let url: string;

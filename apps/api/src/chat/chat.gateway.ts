@@ -19,10 +19,11 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import type { ZodError } from 'zod';
 import type { Config } from '../config';
+import { addressKey, clientAddressOf, trustFunction } from '../lib/client-address';
 import { createChatCatalogue } from './chat.catalogue';
 import { type ChatEngine, type ChatEvent, type ChatIdentity, createChatEngine, newConversation } from './chat.engine';
 import { createChatLeads } from './chat.leads';
-import { createChatRateLimiter } from './chat-rate-limiter';
+import { createChatRateLimiter, hitEvery } from './chat-rate-limiter';
 import { type ChatStateStore, createMemoryStateStore, createRedisStateStore } from './chat-state.store';
 
 /**
@@ -33,10 +34,14 @@ import { type ChatStateStore, createMemoryStateStore, createRedisStateStore } fr
 export const CHAT_MAX_FRAME_BYTES = 32 * 1024;
 /** Conversations kept in memory at most (single-process mode); the least recently used go first. */
 const MEMORY_CONVERSATIONS = 50_000;
+/** The handshake's refusal when an address already holds CHAT_CONNECTIONS_PER_IP connections (issue 10). */
+export const CHAT_TOO_MANY_CONNECTIONS = 'Too many chats are open from your network. Please close one and try again.';
 
 interface SocketData {
   clientId: string;
   identity: ChatIdentity | null;
+  /** The client's address as the limits count it (TRUST_PROXY honoured, IPv6 by its /64). */
+  address: string;
 }
 
 type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -103,7 +108,12 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
 
   const catalogue = await createChatCatalogue(database);
   const engine: ChatEngine = createChatEngine({ catalogue, leads: createChatLeads(database.db) });
-  const limiter = createChatRateLimiter(rateLimit ?? { limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS });
+  // Issue 10: the client id is the client's own choice, so a fresh one per message would never be limited; each
+  // message also counts against its connection and its address. Per process, like the connections below.
+  const perClient = rateLimit ?? { limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS };
+  const limiter = createChatRateLimiter(perClient);
+  const perConnection = createChatRateLimiter(perClient);
+  const perAddress = createChatRateLimiter({ limit: config.rateLimits.chatMessagesPerIp, windowMs: perClient.windowMs });
   /** Each client's messages are answered one at a time, in order, so two quick messages never race on its state. */
   const queues = new Map<string, Promise<void>>();
 
@@ -132,6 +142,44 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
     }
   }
 
+  // Connections per address, counted on engine.io's own sockets: their 'close' always comes, whatever happens to the
+  // handshake, so the count cannot leak. One over the bound is let finish its handshake only to be refused in words.
+  const trust = trustFunction(config.trustProxy);
+  const openFrom = new Map<string, number>();
+  const addressOfConnection = new WeakMap<object, string>();
+  const overTheBound = new WeakSet<object>();
+  io.engine.on('connection', (connection: ChatSocket['conn']) => {
+    const address = addressKey(clientAddressOf(connection.request, trust));
+    addressOfConnection.set(connection, address);
+    const open = openFrom.get(address) ?? 0;
+    if (open >= config.rateLimits.chatConnectionsPerIp) {
+      overTheBound.add(connection);
+      // A raw engine.io client that never asks for the chat namespace would otherwise stay until socket.io's own
+      // connect timeout (45 s), uncounted.
+      const closeSoon = setTimeout(() => connection.close(), 5_000);
+      closeSoon.unref();
+      connection.once('close', () => clearTimeout(closeSoon));
+      return;
+    }
+    openFrom.set(address, open + 1);
+    connection.once('close', () => {
+      const left = (openFrom.get(address) ?? 1) - 1;
+      if (left > 0) openFrom.set(address, left);
+      else openFrom.delete(address);
+    });
+  });
+  io.use((socket, next) => {
+    socket.data.address = addressOfConnection.get(socket.conn) ?? addressKey(socket.handshake.address);
+    if (!overTheBound.has(socket.conn)) {
+      next();
+      return;
+    }
+    next(new Error(CHAT_TOO_MANY_CONNECTIONS));
+    // After the refusal has been written (engine.io sends what is queued before it closes): an uncounted connection
+    // must not stay open.
+    setImmediate(() => socket.conn.close());
+  });
+
   // Handshake: a clientId is required; a token is optional and a bad one means a guest, never a refusal (a stale
   // token in the browser must not cost the visitor the chat).
   io.use((socket, next) => {
@@ -157,7 +205,11 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
     void socket.join(roomOf(clientId));
 
     socket.on('send_message', (payload: unknown) => {
-      const retryAfterMs = limiter.hit(clientId);
+      const retryAfterMs = hitEvery([
+        [limiter, clientId],
+        [perConnection, socket.id],
+        [perAddress, socket.data.address],
+      ]);
       if (retryAfterMs > 0) {
         socket.emit('notice', { code: 'rate_limited', message: 'You are sending messages too quickly. Please wait a moment.', retryAfterMs });
         return;
@@ -208,7 +260,7 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
   app.addHook('preClose', async () => {
     io.local.disconnectSockets(true);
     io.engine.close();
-    limiter.close();
+    for (const each of [limiter, perConnection, perAddress]) each.close();
   });
   app.addHook('onClose', async () => {
     await Promise.resolve(io.of('/').adapter.close());
