@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ONE_ADDRESS_LIMITS } from './one-address-limits';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -53,8 +54,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const { DATABASE_URL: _databaseUrl, REDIS_URL: _redisUrl, ...inherited } = process.env;
   const server = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
-    // Every spec signs in from 127.0.0.1: the per-address passcode limit is for real clients, not for this one.
-    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', OTP_SENDS_PER_IP_PER_HOUR: '100000' },
+    env: { ...inherited, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...ONE_ADDRESS_LIMITS },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.pipe(log);

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ONE_ADDRESS_LIMITS } from './one-address-limits';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(repoRoot, 'apps/api/dist/server.js');
@@ -65,6 +66,7 @@ export class OwnServer {
         DATA_DIR: this.dataDir,
         LOG_LEVEL: 'warn',
         SEED_ON_START: this.options.seed ? 'true' : 'false',
+        ...ONE_ADDRESS_LIMITS,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
