@@ -437,9 +437,9 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: id(),
-    brokerId: integer('broker_id')
-      .notNull()
-      .references(() => brokers.id, { onDelete: 'cascade' }),
+    // Null for a request naming an e-mail no broker uses: it is stored all the same, so a known and an unknown
+    // e-mail cost the same write (issue 10). Its token was never sent to anyone, so it can never be used.
+    brokerId: integer('broker_id').references(() => brokers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

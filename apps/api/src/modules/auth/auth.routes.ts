@@ -29,6 +29,7 @@ import { createOtpRepository } from './otp.repository';
 import { createOtpService } from './otp.service';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
 import { decoyPasswordHash, derivePasscodeKey } from './secrets';
+import { createBackgroundDeliveries } from './senders/background-delivery';
 import { createMessageSender, type MessageSender } from './senders/message-sender';
 import { createSessionsRepository } from './sessions.repository';
 import { createSessionsService } from './sessions.service';
@@ -53,7 +54,9 @@ const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'] ?
  * Every sign-in answers a 15-minute access token in the body and sets the kind's refresh cookie.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, { database, config, clock, sender }) => {
-  const outgoing = sender ?? createMessageSender(config, database.db, { log: app.log });
+  const deliveries = createBackgroundDeliveries(sender ?? createMessageSender(config, database.db, { log: app.log }), { db: database.db, log: app.log });
+  // A message dispatched just before shutdown is still handed over.
+  app.addHook('onClose', () => deliveries.settled());
   const auth = createAuthService({
     accounts: createAccountsRepository(database.db),
     otp: createOtpService({
@@ -63,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, 
       sendsPerIpPerHour: config.otpSendsPerIpPerHour,
     }),
     sessions: createSessionsService({ repository: createSessionsRepository(database.db), revocations: app.sessionRevocations, clock }),
-    sender: outgoing,
+    deliveries,
     key: app.accessTokenKey,
     clock,
   });

@@ -16,7 +16,8 @@ import type { AccountsRepository } from './accounts.repository';
 import type { OtpService } from './otp.service';
 import { OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from './otp.service';
 import { decoyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, verifyPassword } from './secrets';
-import type { MessageSender, OutgoingMessage } from './senders/message-sender';
+import type { BackgroundDeliveries } from './senders/background-delivery';
+import type { OutgoingMessage } from './senders/message-sender';
 import type { IssuedRefresh, SessionsService } from './sessions.service';
 import { type AccessGrant, type AccessTokenKey, signAccessToken } from './tokens';
 
@@ -43,7 +44,8 @@ export interface AuthServiceOptions {
   accounts: AccountsRepository;
   otp: OtpService;
   sessions: SessionsService;
-  sender: MessageSender;
+  /** Passcodes and reset links leave through it after the answer (senders/background-delivery.ts). */
+  deliveries: Pick<BackgroundDeliveries, 'dispatch'>;
   key: AccessTokenKey;
   clock: () => Date;
 }
@@ -69,6 +71,16 @@ function passcodeMessage(identity: Identity, code: string): OutgoingMessage {
   };
 }
 
+function passwordResetMessage(email: string, link: string): OutgoingMessage {
+  return {
+    channel: 'email',
+    recipient: email,
+    subject: 'Reset your Nivaas password',
+    body: `Someone (we hope you) asked to reset the password of your Nivaas broker account.\n\nOpen this link within ${PASSWORD_RESET_TTL_MS / 60_000} minutes to choose a new password (it works once):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+    purpose: 'password-reset',
+  };
+}
+
 function invalidOtp(): DomainError {
   return new DomainError('VALIDATION', INVALID_OTP_MESSAGE, { field: 'otp' });
 }
@@ -77,7 +89,7 @@ function invalidOtp(): DomainError {
  * Sign-in for users, brokers and the provider's staff, broker accounts and sessions (issue 4). Every sign-in ends
  * the same way: a 15-minute access token for the bearer header and a refresh session for the cookie.
  */
-export function createAuthService({ accounts, otp, sessions, sender, key, clock }: AuthServiceOptions) {
+export function createAuthService({ accounts, otp, sessions, deliveries, key, clock }: AuthServiceOptions) {
   async function signIn<TAccount>(principal: Principal, account: TAccount, userAgent: string | null): Promise<SignedIn<TAccount>> {
     const refresh = await sessions.start(principal, userAgent);
     return { account, accessToken: await signAccessToken(key, principal, refresh.familyId, clock()), refresh };
@@ -85,11 +97,12 @@ export function createAuthService({ accounts, otp, sessions, sender, key, clock 
 
   /**
    * Issues a code and delivers it when `deliver` says the identity has an account of this kind. The answer is the
-   * same either way: 200-or-201, the same message, the same cooldown.
+   * same either way: 200-or-201, the same message, the same cooldown, and the same time, since the delivery itself
+   * happens after the answer.
    */
   async function sendPasscode(kind: PrincipalKind, identity: Identity, ip: string | null, deliver: boolean) {
     const { code, resend } = await otp.issue(kind, identity, ip);
-    if (deliver) await sender.send(passcodeMessage(identity, code));
+    if (deliver) deliveries.dispatch(passcodeMessage(identity, code));
     return { resend, message: resend ? OTP_RESENT_MESSAGE : OTP_SENT_MESSAGE, resendAfterSeconds: OTP_RESEND_COOLDOWN_MS / 1000 };
   }
 
@@ -159,27 +172,23 @@ export function createAuthService({ accounts, otp, sessions, sender, key, clock 
     },
 
     /**
-     * Always the same answer. For a known broker: a single-use link valid 30 minutes, replacing earlier links; the
-     * token is stored hashed and travels only in the message.
+     * Always the same answer, after the same work (issue 10: a known e-mail took 10.9 ms, an unknown one 5.0 ms).
+     * Whoever asks, a token is made and hashed, the message is written, and the same two statements run in one
+     * transaction, each writing the same number of rows (the reset row of an unknown e-mail names no broker).
+     * Only a known broker's message is then dispatched, and it leaves after the answer. For a known broker: a
+     * single-use link valid 30 minutes, replacing earlier links; the token is stored hashed and travels only in
+     * the message.
      */
     async forgotPassword(email: string, origin: string): Promise<string> {
-      const broker = await accounts.findBrokerByIdentity('email', email);
-      if (broker) {
-        const now = clock();
-        const token = newOpaqueToken();
-        await accounts.transaction(async (tx) => {
-          await tx.retirePasswordResets(broker.id, now);
-          await tx.insertPasswordReset({ brokerId: broker.id, tokenHash: hashOpaqueToken(token), expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS), createdAt: now });
-        });
-        const link = `${origin}/reset-password?token=${token}`;
-        await sender.send({
-          channel: 'email',
-          recipient: broker.email,
-          subject: 'Reset your Nivaas password',
-          body: `Someone (we hope you) asked to reset the password of your Nivaas broker account.\n\nOpen this link within ${PASSWORD_RESET_TTL_MS / 60_000} minutes to choose a new password (it works once):\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-          purpose: 'password-reset',
-        });
-      }
+      const now = clock();
+      const token = newOpaqueToken();
+      const reset = { tokenHash: hashOpaqueToken(token), expiresAt: new Date(now.getTime() + PASSWORD_RESET_TTL_MS), createdAt: now };
+      const message = passwordResetMessage(email, `${origin}/reset-password?token=${token}`);
+      const known = await accounts.transaction(async (tx) => {
+        await tx.retirePasswordResetsFor(email, now);
+        return tx.insertPasswordResetFor(email, reset);
+      });
+      if (known) deliveries.dispatch(message);
       return RESET_SENT_MESSAGE;
     },
 

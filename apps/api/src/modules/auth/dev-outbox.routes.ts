@@ -3,6 +3,7 @@ import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleOptions } from '../module-options';
 import { createDevOutboxRepository } from './dev-outbox.repository';
+import { deliveriesSettled } from './senders/background-delivery';
 
 /**
  * GET /api/dev/outbox?recipient=&purpose=&limit=: what the outbox sender kept, newest first. The e2e tests and a
@@ -23,6 +24,8 @@ export const devOutboxRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app,
       },
     },
     async (request) => {
+      // Messages leave after the answer to the request that made them: wait for those still on their way.
+      await deliveriesSettled(database.db);
       const { recipient, purpose, limit } = request.query;
       const normalised = recipient === undefined ? undefined : (parseIdentity(recipient)?.value ?? recipient.toLowerCase());
       const rows = await outbox.list({ recipient: normalised, purpose }, limit);

@@ -1,0 +1,1 @@
+ALTER TABLE "password_resets" ALTER COLUMN "broker_id" DROP NOT NULL;
