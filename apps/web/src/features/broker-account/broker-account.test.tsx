@@ -99,6 +99,35 @@ describe('/login', () => {
     expect(store.getState().auth.broker).toBeNull();
   }, SLOW);
 
+  it('says how long to wait when there were too many attempts (429), and leaves the passcode way open', async () => {
+    const user = userEvent.setup();
+    const waitMessage = 'Too many attempts for this e-mail. Please try again in 15 minutes, or log in with a passcode.';
+    const { router, store } = renderAt('/login', {
+      '/api/auth/broker/login': new Response(JSON.stringify({ success: false, statusCode: 429, error: 'Too Many Requests', message: waitMessage }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '900' },
+      }),
+    });
+    const form = await screen.findByRole('form', { name: 'Log in with e-mail and password' });
+    await user.type(within(form).getByLabelText('E-mail'), 'asha@example.in');
+    await user.type(within(form).getByLabelText('Password'), 'nope');
+    await user.click(within(form).getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(waitMessage);
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().auth.broker).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Passcode' })).toBeTruthy();
+  }, SLOW);
+
+  it('asks to wait, not "Something went wrong!", when a proxy answers 429 without a message', async () => {
+    const user = userEvent.setup();
+    renderAt('/login', { '/api/auth/broker/login': new Response('<html><body>429 Too Many Requests</body></html>', { status: 429, headers: { 'Content-Type': 'text/html' } }) });
+    const form = await screen.findByRole('form', { name: 'Log in with e-mail and password' });
+    await user.type(within(form).getByLabelText('E-mail'), 'asha@example.in');
+    await user.type(within(form).getByLabelText('Password'), 'nope');
+    await user.click(within(form).getByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many attempts. Please wait a few minutes and try again.');
+  }, SLOW);
+
   it('checks the fields before calling the server', async () => {
     const user = userEvent.setup();
     const { api } = renderAt('/login');

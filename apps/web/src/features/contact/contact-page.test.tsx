@@ -98,4 +98,17 @@ describe('contact page', () => {
     expect((within(form).getByLabelText('Your name') as HTMLInputElement).value).toBe('Asha Rao');
     expect((within(form).getByLabelText(/Message/) as HTMLTextAreaElement).value).toBe('Need a 2 BHK');
   });
+
+  it('shows the wait a 429 asks for, with nothing marked wrong and everything typed kept', async () => {
+    const user = userEvent.setup();
+    renderApp('/contact-us', {
+      '/api/faq': faqs,
+      '/api/leadMenegmentRoute/uILeadFormData': errorResponse(429, 'Too many enquiries from your network. Please try again in 45 seconds.'),
+    });
+    const form = await fill(user, { name: 'Asha Rao', phone: '98450 12345', email: 'asha@example.in', message: 'Need a 2 BHK' });
+    await user.click(within(form).getByRole('button', { name: 'Send message' }));
+    await vi.waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Too many enquiries from your network. Please try again in 45 seconds.'));
+    expect(within(form).queryAllByRole('textbox').filter((box) => box.getAttribute('aria-invalid') === 'true')).toEqual([]);
+    expect((within(form).getByLabelText('Mobile number') as HTMLInputElement).value).toBe('98450 12345');
+  });
 });

@@ -1,5 +1,6 @@
 import { PHOTO_FIELD, PhotoUploadResponseSchema, type PhotoUploadResponse } from '@nivaas/contracts/upload.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/api/error-text';
 
 export type PhotoUploadResult = { ok: true; response: PhotoUploadResponse } | { ok: false; message: string };
 
@@ -28,7 +29,8 @@ export function uploadPhoto(listingId: number, file: File, token: string, onProg
         if (parsed.success) return resolve({ ok: true, response: parsed.data });
       }
       const error = ErrorResponseSchema.safeParse(body);
-      resolve({ ok: false, message: error.success ? error.data.message : `${file.name} could not be uploaded (status ${request.status})` });
+      if (error.success) return resolve({ ok: false, message: error.data.message });
+      resolve({ ok: false, message: request.status === 429 ? TOO_MANY_REQUESTS_MESSAGE : `${file.name} could not be uploaded (status ${request.status})` });
     };
     const form = new FormData();
     form.append(PHOTO_FIELD, file, file.name);
