@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
+import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 
@@ -20,13 +21,15 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** The app's clock (passcode and token expiry); a test passes one it can move. */
   clock?: () => Date;
+  /** A logger of the test's own, e.g. one writing to a stream it reads (logger.test.ts). */
+  logger?: FastifyBaseLogger;
 }
 
 /**
  * A real app on a real, fresh database (in-memory PGlite, or a throwaway PostgreSQL schema when
  * DATABASE_URL is set). Config goes through loadConfig like production, with a temporary DATA_DIR.
  */
-export async function createTestApp({ prepare, env = {}, clock }: TestAppOptions = {}): Promise<TestContext> {
+export async function createTestApp({ prepare, env = {}, clock, logger }: TestAppOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'nivaas-api-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,7 +46,7 @@ export async function createTestApp({ prepare, env = {}, clock }: TestAppOptions
   const database = await createTestDatabase();
   try {
     await prepare?.(database);
-    const app = await buildApp({ config, database, ...(clock ? { clock } : {}) });
+    const app = await buildApp({ config, database, ...(clock ? { clock } : {}), ...(logger ? { logger } : {}) });
     return {
       app,
       database,
