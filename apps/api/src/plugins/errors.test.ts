@@ -3,7 +3,8 @@ import { schema } from '@nivaas/db';
 import { sql } from '@nivaas/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createCity } from '../test/factories';
+import { bearerFor } from '../test/auth';
+import { createBroker, createCity, createLocation, createProject } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 
 /**
@@ -14,11 +15,16 @@ import { createTestApp, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let citySlug = '';
+const owner = { brokerId: 0, listingId: 0 };
 
 beforeAll(async () => {
   ctx = await createTestApp({
     prepare: async ({ db }) => {
-      citySlug = (await createCity(db)).slug;
+      const city = await createCity(db);
+      citySlug = city.slug;
+      const location = await createLocation(db, { cityId: city.id });
+      owner.brokerId = (await createBroker(db, { cityId: city.id })).id;
+      owner.listingId = (await createProject(db, { cityId: city.id, locationId: location.id, item: 'listing', brokerId: owner.brokerId, approval: 'pending', status: 'inactive' })).id;
     },
   });
   const db = ctx.database.db;
@@ -69,6 +75,45 @@ async function get(url: string) {
   const response = await ctx.app.inject({ method: 'GET', url });
   return { statusCode: response.statusCode, body: response.json() as { message: string; field?: string; statusCode: number } };
 }
+
+describe("the issue's reproductions (each answered 500 before)", () => {
+  it('answers a NUL byte in a query string with a 400 naming the field', async () => {
+    for (const [url, field] of [
+      ['/api/project/random?tag=%00', 'tag'],
+      ['/api/builder?search=%00', 'search'],
+      ['/api/construction/project?tag=%00', 'tag'],
+      ['/api/dev/outbox?recipient=%00', 'recipient'],
+    ] as const) {
+      const { statusCode, body } = await get(url);
+      expect(statusCode, url).toBe(400);
+      expect(body.field, url).toBe(field);
+    }
+  });
+
+  it("answers a NUL byte in a broker's about with a 400 naming it, and stores nothing", async () => {
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/broker/${owner.brokerId}`,
+      headers: await bearerFor(ctx.app, { kind: 'broker', id: owner.brokerId }),
+      payload: { about: '\u0000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('about');
+    const [broker] = await ctx.database.db.select({ about: schema.brokers.about }).from(schema.brokers).where(sql`${schema.brokers.id} = ${owner.brokerId}`);
+    expect(broker?.about ?? null).toBeNull();
+  });
+
+  it('answers a photo upload whose body is not multipart with a 400 and a message', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/project/upload/${owner.listingId}/photos`,
+      headers: { ...(await bearerFor(ctx.app, { kind: 'broker', id: owner.brokerId })), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '{"x":1}',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toMatch(/\w/);
+  });
+});
 
 describe('database errors that slip past validation', () => {
   it('answers 400 for a data exception: bad text for a number, a number out of range, NUL in text', async () => {
