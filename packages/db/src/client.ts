@@ -66,6 +66,17 @@ export interface CreateDbOptions {
    * Tests use a fresh one per database; a PostgreSQL shared with other apps may use it too.
    */
   searchPath?: string;
+  /**
+   * PostgreSQL only: the application_name of every connection this database opens (pool, LISTEN, migrations), so an
+   * operator (or the fault suite) can tell them in pg_stat_activity. Default 'nivaas'.
+   */
+  applicationName?: string;
+  /**
+   * PostgreSQL only: told when a connection fails outside a query (the server restarted, an operator ran
+   * pg_terminate_backend). The connection is dropped and replaced; only queries running on it fail. Default: a line
+   * on stderr.
+   */
+  onConnectionError?: (error: Error, connection: 'pool' | 'listen' | 'migrate') => void;
 }
 
 /** Pool size for PostgreSQL; one process rarely gains from more, and PostgreSQL's default limit is 100. */
@@ -89,7 +100,14 @@ export function migrationsFolder(): string {
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<Database> {
   const searchPath = options.searchPath === undefined ? undefined : checkIdentifier(options.searchPath, 'searchPath');
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, searchPath);
+  if (options.databaseUrl) {
+    return openPostgres({
+      databaseUrl: options.databaseUrl,
+      searchPath,
+      applicationName: options.applicationName ?? 'nivaas',
+      onConnectionError: options.onConnectionError ?? reportConnectionError,
+    });
+  }
   if (!options.inMemory && !options.dataDir) {
     throw new Error('createDb: pass databaseUrl, dataDir or inMemory: true');
   }
@@ -133,13 +151,41 @@ export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpe
   }
 }
 
-async function openPostgres(databaseUrl: string, searchPath: string | undefined): Promise<Database> {
+function reportConnectionError(error: Error, connection: string): void {
+  console.error(`[db] PostgreSQL ${connection} connection lost: ${error.message}`);
+}
+
+interface PostgresSettings {
+  databaseUrl: string;
+  searchPath: string | undefined;
+  applicationName: string;
+  onConnectionError: NonNullable<CreateDbOptions['onConnectionError']>;
+}
+
+/** What every connection of ours is opened with: the URL, the search path (startup parameter) and our name. */
+type ClientSettings = Pick<pg.ClientConfig, 'connectionString' | 'options' | 'application_name'>;
+
+async function openPostgres({ databaseUrl, searchPath, applicationName, onConnectionError }: PostgresSettings): Promise<Database> {
   // A startup parameter rather than a SET after connect: every pooled connection gets it before its first query.
-  const connectionOptions = searchPath ? `-c search_path="${searchPath}",public` : undefined;
-  await migratePostgres(databaseUrl, connectionOptions, searchPath);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX, options: connectionOptions });
-  // An idle client that loses its server (restart, failover) emits here; without a listener Node would crash.
-  pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message));
+  const client: ClientSettings = {
+    connectionString: databaseUrl,
+    options: searchPath ? `-c search_path="${searchPath}",public` : undefined,
+    application_name: applicationName,
+  };
+  await migratePostgres(client, searchPath, onConnectionError);
+  const pool = new ResilientPool({ ...client, max: POOL_MAX });
+  // A connection that dies emits 'error' on its client, and pg-pool listens only while the client is idle in the
+  // pool: one checked out (mid-transaction, or between a query and its release) would have no listener, and an
+  // 'error' event without one ends the process (issue 10: 2 crashes in 9 runs of pg_terminate_backend). So every
+  // client gets its own listener for life: its queries fail with the error and its slot is freed (ResilientPool).
+  pool.on('connect', (pooled) => {
+    pooled.on('error', (error) => {
+      onConnectionError(error, 'pool');
+      pool.releaseBroken(pooled, error);
+    });
+  });
+  // Idle clients are reported by the listener above as well; this one only keeps pg-pool's re-emit from crashing.
+  pool.on('error', () => undefined);
   const nodePg = drizzleNodePg({ client: pool, schema });
   return {
     db: nodePg,
@@ -148,9 +194,52 @@ async function openPostgres(databaseUrl: string, searchPath: string | undefined)
     ping: async () => {
       await pool.query('select 1');
     },
-    listen: (channel, handlers) => listenPostgres(databaseUrl, checkIdentifier(channel, 'a channel'), handlers),
+    listen: (channel, handlers) => listenPostgres(client, checkIdentifier(channel, 'a channel'), handlers, onConnectionError),
     close: () => pool.end(),
   };
+}
+
+// The callback form of pg.Pool#connect (its last overload), which pg-pool's own query() uses.
+type CheckoutCallback = NonNullable<Parameters<pg.Pool['connect']>[0]>;
+
+/**
+ * A pg.Pool whose checked-out clients give their slot back when their connection dies, whoever holds them. drizzle's
+ * transaction() sends BEGIN before its try/finally, so a BEGIN on a connection that was just terminated never
+ * releases the client: each such drop would cost one of the POOL_MAX slots for good, until every request waited on
+ * a pool with none left. Here a broken client is released (and so discarded) by its 'error' listener, and release
+ * is idempotent, so the holder's own release later is harmless.
+ */
+class ResilientPool extends pg.Pool {
+  private readonly releases = new WeakMap<pg.PoolClient, (error?: Error) => void>();
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: CheckoutCallback): void;
+  override connect(callback?: CheckoutCallback): Promise<pg.PoolClient> | void {
+    if (!callback) return super.connect().then((pooled) => this.guard(pooled));
+    super.connect((error, pooled, done) => {
+      if (pooled) this.guard(pooled);
+      callback(error, pooled, pooled ? pooled.release : done);
+    });
+  }
+
+  /** Frees the slot of a checked-out client whose connection failed; nothing for one idle in the pool. */
+  releaseBroken(pooled: pg.PoolClient, error: Error): void {
+    this.releases.get(pooled)?.(error);
+  }
+
+  private guard(pooled: pg.PoolClient): pg.PoolClient {
+    const releaseOnce = pooled.release;
+    let released = false;
+    const release = (error?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      this.releases.delete(pooled);
+      releaseOnce(error);
+    };
+    pooled.release = release;
+    this.releases.set(pooled, release);
+    return pooled;
+  }
 }
 
 /** Longest wait between attempts to get a dropped LISTEN connection back. */
@@ -160,14 +249,20 @@ const LISTEN_RETRY_MAX_MS = 30_000;
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it drops, the caller is
  * told at once (it must assume it misses notices) and it is reopened with backoff until `stop` is called.
  */
-async function listenPostgres(databaseUrl: string, channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>> {
+async function listenPostgres(
+  settings: ClientSettings,
+  channel: string,
+  handlers: NotificationHandlers,
+  onConnectionError: PostgresSettings['onConnectionError'],
+): Promise<() => Promise<void>> {
   let stopped = false;
   let client: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
   let retryDelay = 500;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    // No search_path: LISTEN/NOTIFY channels are per database, not per schema.
+    const next = new pg.Client({ connectionString: settings.connectionString, application_name: settings.application_name });
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });
@@ -177,7 +272,10 @@ async function listenPostgres(databaseUrl: string, channel: string, handlers: No
       handlers.onLost?.();
       scheduleRetry();
     };
-    next.on('error', lost);
+    next.on('error', (error) => {
+      onConnectionError(error, 'listen');
+      lost();
+    });
     next.on('end', lost);
     try {
       await next.connect();
@@ -216,12 +314,10 @@ async function listenPostgres(databaseUrl: string, channel: string, handlers: No
  * Migrates on one dedicated connection so session-level advisory locks hold: several API processes (or test
  * files) starting together then take turns instead of racing the same DDL.
  */
-async function migratePostgres(
-  databaseUrl: string,
-  connectionOptions: string | undefined,
-  searchPath: string | undefined,
-): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, options: connectionOptions });
+async function migratePostgres(settings: ClientSettings, searchPath: string | undefined, onConnectionError: PostgresSettings['onConnectionError']): Promise<void> {
+  const client = new pg.Client(settings);
+  // A drop mid-migration fails the running query (and so the start); the listener keeps it from also crashing.
+  client.on('error', (error) => onConnectionError(error, 'migrate'));
   await client.connect();
   try {
     await withAdvisoryLock(client, sql`${EXTENSION_LOCK_KEY}`, async () => {
