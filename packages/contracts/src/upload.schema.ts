@@ -140,8 +140,9 @@ export const RejectedPhotoSchema = z.object({
 export type RejectedPhoto = z.infer<typeof RejectedPhotoSchema>;
 
 /**
- * `POST /api/project/upload/{id}/photos` (multipart): 200 when every file was kept, 207 when some (or all) were
- * refused. Refused files store nothing; kept ones are stored whatever happened to the others. An edit of photos
+ * `POST /api/project/upload/{id}/photos` (multipart): 200 when every file was kept, 207 when some were refused;
+ * when none was kept, 422 with an ErrorResponse whose message gives every file's reason (issue 10). Refused files
+ * store nothing; kept ones are stored whatever happened to the others. An edit of photos
  * is an edit: the listing goes back to pending review (and off the site) like any other edit.
  */
 export const PhotoUploadResponseSchema = z.object({

@@ -55,6 +55,19 @@ export class S3MediaStore implements MediaStore {
     return this.send('PUT', key, body, contentType);
   }
 
+  /**
+   * A bucket has no rename (a copy would double every upload's traffic), so the object goes straight to its key:
+   * nothing links to it until its row commits, and its key is random. A crash between the two leaves an object no
+   * row refers to; this store has no sweep (it would need to list the bucket), see docs/decisions/010-process-safety.md.
+   */
+  stage(key: string, body: Buffer, contentType: string): Promise<void> {
+    return this.put(key, body, contentType);
+  }
+
+  async promote(key: string): Promise<void> {
+    assertSafeKey(key);
+  }
+
   delete(key: string): Promise<void> {
     return this.send('DELETE', key);
   }

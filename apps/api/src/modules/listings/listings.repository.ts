@@ -1,6 +1,6 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, asc, count, eq, max, type SQL, sql } from '@nivaas/db/orm';
+import { and, asc, count, eq, inArray, max, type SQL, sql } from '@nivaas/db/orm';
 import type { ProjectRow, RemarkRow, UnitRow } from '../projects/projects.repository';
 
 const { auditLog, brokers, locations, projectMedia, projects, units, zones } = schema;
@@ -278,6 +278,13 @@ export function createListingsRepository(db: Db | Tx) {
         .insert(projectMedia)
         .values(rows.map((row) => ({ ...row, title: 'gallery' as const })))
         .returning({ id: projectMedia.id, position: projectMedia.position });
+    },
+
+    /** Which of these storage keys a photo row refers to (the sweep and an unclear commit ask). */
+    async referencedStorageKeys(storageKeys: string[]): Promise<Set<string>> {
+      if (storageKeys.length === 0) return new Set();
+      const rows = await db.select({ storageKey: projectMedia.storageKey }).from(projectMedia).where(inArray(projectMedia.storageKey, storageKeys));
+      return new Set(rows.flatMap((row) => (row.storageKey === null ? [] : [row.storageKey])));
     },
 
     async deletePhoto(projectId: number, mediaId: number): Promise<PhotoRow | undefined> {

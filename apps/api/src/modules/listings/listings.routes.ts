@@ -128,9 +128,9 @@ export const listingsRoutes: FastifyPluginAsyncZod<ListingsRoutesOptions> = asyn
       config: { limits: 'photo-upload' },
       schema: {
         tags,
-        summary: `Add photos (multipart/form-data, any field name; at most ${MAX_LISTING_PHOTOS} per listing, 10 MB each; JPEG, PNG, WebP, HEIC or AVIF). 200 when all were kept, 207 when some were refused`,
+        summary: `Add photos (multipart/form-data, any field name; at most ${MAX_LISTING_PHOTOS} per listing, 10 MB each; JPEG, PNG, WebP, HEIC or AVIF). 200 when all were kept, 207 when some were refused, 422 (every reason in the message) when none was kept`,
         params: ListingIdParamSchema,
-        response: { 200: PhotoUploadResponseSchema, 207: PhotoUploadResponseSchema, ...owned, 413: ErrorResponseSchema },
+        response: { 200: PhotoUploadResponseSchema, 207: PhotoUploadResponseSchema, ...owned, 413: ErrorResponseSchema, 422: ErrorResponseSchema },
       },
     },
     async (request, reply) => {

@@ -19,7 +19,7 @@ import { offsetOf } from '../../lib/page-window';
 import { editMessage, type ListingState, transition } from './listing-state';
 import { toOwnerListings, toPhoto } from './listings.mapper';
 import { createListingsRepository, inTransaction, type ListingFields, type ListingOwner, type ListingsRepository, type LockedListing, type NewUnit } from './listings.repository';
-import { MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
+import { CARD_WIDTH, GALLERY_WIDTH, MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
 
 /** spec §4 'Broker approval': any value but approved shows the pending page; the API says the same in words. */
 export const BROKER_NOT_APPROVED_MESSAGE = 'Your broker profile is not approved yet. You can upload properties, see your uploads and leads once the provider approves it.';
@@ -80,6 +80,24 @@ function fieldsOf(body: ListingUpload, zoneId: number | null): { fields: Listing
     },
     units,
   };
+}
+
+/** The two stored variants of a photo (gallery, card), named after its row's storage key. */
+export function photoKeys(storageKey: string): [gallery: string, card: string] {
+  return [`${storageKey}-${GALLERY_WIDTH}.webp`, `${storageKey}-${CARD_WIDTH}.webp`];
+}
+
+/** The storage key a variant's key belongs to, or null for a key that is not a photo variant. */
+export function storageKeyOf(key: string): string | null {
+  const match = /^(listings\/\d+\/[0-9a-f-]{36})-(\d+)\.webp$/.exec(key);
+  return match?.[1] && (match[2] === String(GALLERY_WIDTH) || match[2] === String(CARD_WIDTH)) ? match[1] : null;
+}
+
+/** Issue 10: an upload that keeps nothing is not a partial success (207) but a refusal, with every reason in words. */
+function everyPhotoRefused(rejected: RejectedPhoto[]): DomainError {
+  const [only] = rejected;
+  const message = rejected.length === 1 && only ? only.reason : `No photo was added: ${rejected.map((photo) => photo.reason).join('; ')}`;
+  return new DomainError('UNPROCESSABLE', message, { field: 'photos' });
 }
 
 function isOwner(listing: Pick<LockedListing, 'ownerId' | 'brokerId'>, owner: ListingOwner): boolean {
@@ -150,16 +168,41 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
     }
   }
 
-  /** Removes stored files, logging (not throwing) what could not be removed. */
-  async function removeStored(keys: string[]): Promise<void> {
+  /** Runs a store operation on each key, logging (not throwing) the ones that fail: the rows have been decided. */
+  async function forEachKey(keys: string[], operation: (key: string) => Promise<void>, failure: string): Promise<void> {
     for (const key of keys) {
       try {
-        await mediaStore.delete(key);
+        await operation(key);
       } catch (error) {
-        log?.error({ err: error, key }, 'could not remove a stored photo');
+        log?.error({ err: error, key }, failure);
       }
     }
   }
+
+  /** Moves committed photos' staged files to their keys. */
+  const promoteStaged = (keys: string[]) => forEachKey(keys, (key) => mediaStore.promote(key), 'could not promote a staged photo; the sweep at the next start will');
+
+  /** Removes stored (and staged) files. */
+  const removeStored = (keys: string[]) => forEachKey(keys, (key) => mediaStore.delete(key), 'could not remove a stored photo');
+
+  /**
+   * The staged files of a request that failed before it knew its rows committed. Usually they did not (a rule said
+   * no), and the files go, so no file outlives its row. But a connection lost at COMMIT may have committed them: the
+   * rows decide. If even that cannot be asked, the files stay staged for the sweep at the next start.
+   */
+  async function settleStaged(keys: string[]): Promise<void> {
+    let committed: Set<string>;
+    try {
+      committed = await repository.referencedStorageKeys([...new Set(keys.map((key) => storageKeyOf(key)).filter((key) => key !== null))]);
+    } catch (error) {
+      log?.error({ err: error }, 'could not tell whether staged photos committed; the sweep at the next start will');
+      return;
+    }
+    const isCommitted = (key: string) => committed.has(storageKeyOf(key) ?? '');
+    await promoteStaged(keys.filter(isCommitted));
+    await removeStored(keys.filter((key) => !isCommitted(key)));
+  }
+
 
   /** The owner's listings in every state, newest change first, with the five counters (spec §2, §4). */
   async function ownerPage(owner: ListingOwner, { page, limit }: PageQuery): Promise<{ projects: Project[]; pagination: Pagination; counters: OwnerCounters }> {
@@ -262,7 +305,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
       let { count: held } = await repository.photoStats(id);
       const accepted: { fileName: string; url: string; cardUrl: string; storageKey: string; keys: string[] }[] = [];
       const rejected: RejectedPhoto[] = [];
-      const stored: string[] = [];
+      const staged: string[] = [];
       try {
         for await (const file of files) {
           const fileName = displayName(file.fileName);
@@ -281,15 +324,16 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
             continue;
           }
           const storageKey = `listings/${id}/${randomUUID()}`;
-          const galleryKey = `${storageKey}-1280.webp`;
-          const cardKey = `${storageKey}-480.webp`;
-          await mediaStore.put(galleryKey, outcome.photo.gallery, 'image/webp');
-          stored.push(galleryKey);
-          await mediaStore.put(cardKey, outcome.photo.card, 'image/webp');
-          stored.push(cardKey);
+          const [galleryKey, cardKey] = photoKeys(storageKey);
+          // Staged, not stored: nothing serves them until the row has committed (issue 10).
+          await mediaStore.stage(galleryKey, outcome.photo.gallery, 'image/webp');
+          staged.push(galleryKey);
+          await mediaStore.stage(cardKey, outcome.photo.card, 'image/webp');
+          staged.push(cardKey);
           accepted.push({ fileName, url: mediaStore.urlFor(galleryKey), cardUrl: mediaStore.urlFor(cardKey), storageKey, keys: [galleryKey, cardKey] });
         }
         if (accepted.length === 0 && rejected.length === 0) throw new DomainError('VALIDATION', 'Choose at least one photo to upload', { field: 'photos' });
+        if (accepted.length === 0) throw everyPhotoRefused(rejected);
         const at = clock();
         const saved = await inTransaction(db, async (tx) => {
           const locked = await ownedListing(tx, owner, id, true);
@@ -302,16 +346,20 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
           const state = rows.length > 0 ? await applyEdit(tx, owner, locked, at) : { approval: locked.approval, status: locked.status };
           return { rows, state, overflow: accepted.slice(room) };
         });
+        // Committed: from here on the rows are the truth. Their files move to their keys; a move that fails now is
+        // finished by the sweep at the next start, which is why it is logged rather than answered as a failure.
+        staged.length = 0;
+        for (const photo of accepted.slice(0, saved.rows.length)) await promoteStaged(photo.keys);
         for (const photo of saved.overflow) {
           rejected.push({ fileName: photo.fileName, reason: `${photo.fileName} was not added: a listing can have at most ${MAX_LISTING_PHOTOS} photos` });
           await removeStored(photo.keys);
         }
+        if (saved.rows.length === 0) throw everyPhotoRefused(rejected);
         const kept: AcceptedPhoto[] = saved.rows.map((row, i) => {
           const photo = accepted[i];
           if (!photo) throw new Error('addPhotos: a saved row without its photo');
           return { ...toPhoto({ id: row.id, url: photo.url, cardUrl: photo.cardUrl, position: row.position }), fileName: photo.fileName };
         });
-        stored.length = 0;
         const photos = (await repository.photos(id)).map(toPhoto);
         const editNote = kept.length > 0 && listing.approval !== 'pending' ? ' The listing is pending review again.' : '';
         const message =
@@ -320,8 +368,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
             : `${kept.length} photo${kept.length === 1 ? '' : 's'} added, ${rejected.length} not added.${editNote}`;
         return { message, accepted: kept, rejected, photos, approval: saved.state.approval, status: saved.state.status };
       } finally {
-        // Anything stored for a request that then failed is removed, so no file outlives its row.
-        if (stored.length > 0) await removeStored(stored);
+        if (staged.length > 0) await settleStaged(staged);
       }
     },
 
@@ -335,7 +382,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
         if (!row) throw new DomainError('NOT_FOUND', `Photo ${mediaId} not found on listing ${id}`, { field: 'mediaId' });
         return { removed: row, state: await applyEdit(tx, owner, listing, at), before: listing.approval };
       });
-      if (removed.storageKey) await removeStored([`${removed.storageKey}-1280.webp`, `${removed.storageKey}-480.webp`]);
+      if (removed.storageKey) await removeStored(photoKeys(removed.storageKey));
       const photos = (await repository.photos(id)).map(toPhoto);
       return { message: `Photo removed.${before !== 'pending' ? ' The listing is pending review again.' : ''}`, photos, approval: state.approval, status: state.status };
     },

@@ -8,12 +8,17 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, fakeExecutable, type FilePart, headersFor, hugePngHeader, jpeg, multipart, png, principals, uploadBody, type World } from '../../test/lifecycle';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { LocalMediaStore } from '../../lib/media/media-store';
+import { LOCAL_UPLOADS_URL } from '../../lib/media/create-media-store';
 import { detectPhotoFormat } from './photo-processing';
+import { createListingsService, type IncomingPhoto } from './listings.service';
 
 let ctx: TestContext;
 let world: World;
 let who: ReturnType<typeof principals>;
 let uploadsDir: string;
+/** The same folder the app's store writes to, for services built by a test. */
+let store: LocalMediaStore;
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -23,6 +28,7 @@ beforeAll(async () => {
   });
   who = principals(world);
   uploadsDir = path.join(ctx.config.mediaDir, 'uploads');
+  store = new LocalMediaStore(uploadsDir, LOCAL_UPLOADS_URL);
 });
 
 afterAll(async () => {
@@ -158,6 +164,87 @@ describe('POST /api/project/upload/{id}/photos', () => {
     expect(json.statusCode).toBe(400);
     expect(json.json().field).toBe('photos');
     expect((await send(id, [])).json().field).toBe('photos');
+    expect(storedFiles(id)).toEqual([]);
+  });
+});
+
+describe('POST /api/project/upload/{id}/photos when nothing can be kept (issue 10)', () => {
+  it('answers 422 with the reason in words when the one file is refused, and stores nothing', async () => {
+    const id = await newListing();
+    const response = await send(id, [{ fileName: 'setup.jpg', contentType: 'image/jpeg', bytes: fakeExecutable() }]);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ success: false, field: 'photos', message: 'setup.jpg is not a JPEG, PNG, WebP, HEIC or AVIF image' });
+    expect(storedFiles(id)).toEqual([]);
+  });
+
+  it('names every refused file when several are sent and none is kept', async () => {
+    const id = await newListing();
+    const response = await send(id, [
+      { fileName: 'setup.jpg', contentType: 'image/jpeg', bytes: fakeExecutable() },
+      { fileName: 'empty.png', contentType: 'image/png', bytes: Buffer.alloc(0) },
+    ]);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().message).toBe('No photo was added: setup.jpg is not a JPEG, PNG, WebP, HEIC or AVIF image; empty.png is empty');
+    expect(storedFiles(id)).toEqual([]);
+  });
+
+  it(`answers 422 when the listing already has ${MAX_LISTING_PHOTOS} photos, leaving no file behind`, async () => {
+    const id = await newListing();
+    const small = await jpeg({ width: 16, height: 16 });
+    const full = await send(id, Array.from({ length: MAX_LISTING_PHOTOS }, (_, n) => ({ fileName: `p${n}.jpg`, contentType: 'image/jpeg', bytes: small })));
+    expect(full.statusCode, full.body).toBe(200);
+    const extra = await send(id, [{ fileName: 'extra.jpg', contentType: 'image/jpeg', bytes: small }]);
+    expect(extra.statusCode, extra.body).toBe(422);
+    expect(extra.json().message).toBe(`extra.jpg was not added: a listing can have at most ${MAX_LISTING_PHOTOS} photos`);
+    expect(storedFiles(id)).toHaveLength(2 * MAX_LISTING_PHOTOS);
+  });
+
+  it('answers 400 with a message to a multipart Content-Type whose body is not multipart', async () => {
+    const id = await newListing();
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/project/upload/${id}/photos`,
+      headers: { ...(await headersFor(ctx.app, who.brokerA)), 'content-type': 'multipart/form-data; boundary=x' },
+      payload: '{"x":1}',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().message).toEqual(expect.any(String));
+    expect(response.json().message.length).toBeGreaterThan(10);
+    expect(storedFiles(id)).toEqual([]);
+  });
+});
+
+describe('photo files and their rows (issue 10)', () => {
+  it('serves a photo only once its row has committed, and leaves no staged copy behind', async () => {
+    const id = await newListing();
+    const seen: string[][] = [];
+    // Looks at the folder when the first file is promoted, just after the rows committed: staged copies only.
+    class WatchedStore extends LocalMediaStore {
+      override async promote(key: string): Promise<void> {
+        seen.push(storedFiles(id));
+        await super.promote(key);
+      }
+    }
+    const service = createListingsService({ db: ctx.database.db, mediaStore: new WatchedStore(uploadsDir, LOCAL_UPLOADS_URL) });
+    async function* oneFile(): AsyncGenerator<IncomingPhoto> {
+      yield { fileName: 'a.jpg', bytes: await jpeg(), truncated: false };
+    }
+    const outcome = await service.addPhotos(who.brokerA, id, oneFile());
+    expect(outcome.accepted).toHaveLength(1);
+    expect(seen[0]?.every((name) => name.startsWith('.') && name.endsWith('.staged'))).toBe(true);
+    expect(storedFiles(id).some((name) => name.startsWith('.'))).toBe(false);
+    expect((await ctx.app.inject({ method: 'GET', url: outcome.accepted[0]?.url ?? '' })).statusCode).toBe(200);
+  });
+
+  it('removes the staged files of an upload whose rows never commit', async () => {
+    const id = await newListing();
+    const service = createListingsService({ db: ctx.database.db, mediaStore: store });
+    async function* fileThenListingGone(): AsyncGenerator<IncomingPhoto> {
+      yield { fileName: 'a.jpg', bytes: await jpeg(), truncated: false };
+      // Staged by now; the listing disappears before the rows are written, so the transaction refuses.
+      await ctx.database.db.delete(schema.projects).where(eq(schema.projects.id, id));
+    }
+    await expect(service.addPhotos(who.brokerA, id, fileThenListingGone())).rejects.toThrow(/not found/);
     expect(storedFiles(id)).toEqual([]);
   });
 });
