@@ -2,6 +2,11 @@
 // `npm start`: build whatever is missing or stale, then run the API server, which serves the
 // built web app, the provider console remote, the API and the media from one origin. The server
 // itself creates, migrates and seeds the embedded database on first start.
+//
+// Signals (issue 10): package.json runs this as `exec node scripts/start.mjs`. npm runs a script
+// through /bin/sh and forwards SIGTERM/SIGINT only to that shell; dash dies of it without passing it
+// on, so node was orphaned and kept serving. With `exec` the shell becomes this node process, npm
+// forwards the signal here, and npm itself exits only after node has.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -45,6 +50,7 @@ const targets = [
     name: 'web app',
     workspace: '@nivaas/web',
     stamp: 'apps/web/dist/.build-stamp',
+    output: 'apps/web/dist/index.html',
     sources: ['apps/web', ...shared],
   },
   {
@@ -52,20 +58,32 @@ const targets = [
     name: 'provider console',
     workspace: '@nivaas/dashboard',
     stamp: 'apps/dashboard/dist/.build-stamp',
+    output: 'apps/dashboard/dist/remoteEntry.js',
     sources: ['apps/dashboard', ...shared],
   },
   {
     name: 'API server',
     workspace: '@nivaas/api',
     stamp: 'apps/api/dist/.build-stamp',
+    output: 'apps/api/dist/server.js',
     sources: ['apps/api', 'packages/db', ...shared],
   },
 ];
 
+/**
+ * When the target was last built: its stamp, or its main output when a build ran outside `npm start` (`npm run
+ * build`, as `npm test` does, writes no stamp). Each build deletes that output before writing anything, so a failed
+ * build leaves it missing: 0, built again.
+ */
+function builtAt(target) {
+  const output = path.join(root, target.output);
+  if (!existsSync(output)) return 0;
+  const stamp = path.join(root, target.stamp);
+  return Math.max(statSync(output).mtimeMs, existsSync(stamp) ? statSync(stamp).mtimeMs : 0);
+}
+
 for (const target of targets) {
-  const stampPath = path.join(root, target.stamp);
-  const builtAt = existsSync(stampPath) ? statSync(stampPath).mtimeMs : 0;
-  if (builtAt >= newestMtime(target.sources)) continue;
+  if (builtAt(target) >= newestMtime(target.sources)) continue;
 
   console.log(`Building the ${target.name}...`);
   const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], {
@@ -76,7 +94,7 @@ for (const target of targets) {
     console.error(`Building the ${target.name} failed.`);
     process.exit(result.status ?? 1);
   }
-  writeFileSync(stampPath, `${new Date().toISOString()}\n`);
+  writeFileSync(path.join(root, target.stamp), `${new Date().toISOString()}\n`);
 }
 
 // Same process, so the server's own signal handlers own graceful shutdown.
