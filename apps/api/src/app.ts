@@ -116,7 +116,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(favouritesRoutes, modules);
   await app.register(savedSearchesRoutes, { ...modules, config });
   await app.register(ratingsRoutes, modules);
-  await app.register(usersRoutes, modules);
+  await app.register(usersRoutes, { ...modules, config, clock });
 
   await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir } });
   await app.register(web, { distDir: config.webDistDir });

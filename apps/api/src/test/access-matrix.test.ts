@@ -443,6 +443,12 @@ const ROWS: Row[] = [
     owners: ['userA'],
     intact: async () => expect(await nameOf(schema.users, ids.userA)).toBe('User A'),
   },
+  {
+    // No passcode was sent for this contact: a user's try is a 400 naming otp, and nothing is saved.
+    route: 'POST /api/user/me/verify-contact',
+    request: () => ({ method: 'POST', url: '/api/user/me/verify-contact', payload: { contact: '9845099999', otp: '123456' } }),
+    expect: { guest: 401, userA: 400, userB: 400, brokerA: 403, brokerB: 403, provider: 403 },
+  },
 
   // --- Public reads (the catalogue): every caller gets a 2xx ---
   ...(

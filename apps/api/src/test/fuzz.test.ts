@@ -131,6 +131,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/ratingroute/rate-zone': OWNERS,
   'GET /api/user/me': USERS,
   'PUT /api/user/me': USERS,
+  'POST /api/user/me/verify-contact': USERS,
 };
 
 const KINDS: readonly Kind[] = ['user', 'broker', 'provider'];

@@ -1,11 +1,11 @@
-import type { Db, OtpChannel, SubjectKind } from '@nivaas/db';
+import type { Db, OtpChannel, OtpSubject } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, count, desc, eq, gt, isNull, lt, sql } from '@nivaas/db/orm';
 
 const { otpChallenges } = schema;
 
 export interface NewChallenge {
-  subjectKind: SubjectKind;
+  subjectKind: OtpSubject;
   identity: string;
   channel: OtpChannel;
   codeHash: string;
@@ -15,7 +15,7 @@ export interface NewChallenge {
 }
 
 function otpQueries(db: Db) {
-  const latestId = (kind: SubjectKind, identity: string) =>
+  const latestId = (kind: OtpSubject, identity: string) =>
     db
       .select({ id: otpChallenges.id })
       .from(otpChallenges)
@@ -25,7 +25,7 @@ function otpQueries(db: Db) {
 
   return {
     /** The identity's newest challenge: the only one that can still be used (a resend replaces the old code). */
-    async latest(kind: SubjectKind, identity: string) {
+    async latest(kind: OtpSubject, identity: string) {
       const [row] = await db
         .select({ id: otpChallenges.id, createdAt: otpChallenges.createdAt, expiresAt: otpChallenges.expiresAt, consumedAt: otpChallenges.consumedAt })
         .from(otpChallenges)
@@ -36,7 +36,7 @@ function otpQueries(db: Db) {
     },
 
     /** Codes sent to one identity since `since`, and the oldest of them (when the window frees up again). */
-    async sentToIdentitySince(kind: SubjectKind, identity: string, since: Date) {
+    async sentToIdentitySince(kind: OtpSubject, identity: string, since: Date) {
       const [row] = await db
         .select({ sent: count(), oldest: sql<string | null>`min(${otpChallenges.createdAt})` })
         .from(otpChallenges)
@@ -64,7 +64,7 @@ function otpQueries(db: Db) {
      * hash to compare against. One conditional UPDATE, so parallel guesses cannot spend more than `maxAttempts`
      * between them: the count is charged before the code is compared, never after.
      */
-    async takeAttempt(kind: SubjectKind, identity: string, now: Date, maxAttempts: number) {
+    async takeAttempt(kind: OtpSubject, identity: string, now: Date, maxAttempts: number) {
       const [row] = await db
         .update(otpChallenges)
         .set({ attempts: sql`${otpChallenges.attempts} + 1` })
@@ -102,7 +102,7 @@ export function createOtpRepository(db: Db) {
      * Runs `work` in a transaction holding a lock on one identity, so two sends for it at once cannot both pass the
      * cooldown and the limits (and leave two live codes).
      */
-    withIdentityLock<T>(kind: SubjectKind, identity: string, work: (locked: OtpQueries) => Promise<T>): Promise<T> {
+    withIdentityLock<T>(kind: OtpSubject, identity: string, work: (locked: OtpQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`otp:${kind}:${identity}`}))`);
         return work(otpQueries(tx));

@@ -1,4 +1,5 @@
-import type { Identity, PrincipalKind } from '@nivaas/contracts/auth.schema';
+import type { Identity } from '@nivaas/contracts/auth.schema';
+import type { OtpSubject } from '@nivaas/db';
 import { DomainError } from '../../lib/domain-error';
 import type { OtpRepository } from './otp.repository';
 import { hashPasscode, newPasscode, sameDigest } from './secrets';
@@ -37,11 +38,16 @@ const minutesWord = (ms: number) => `${waitMinutes(ms)} minute${waitMinutes(ms) 
  * cooldown and limits and gets the same answer as a known one.
  */
 export function createOtpService({ repository, passcodeKey, clock, sendsPerIpPerHour }: OtpServiceOptions) {
-  const scope = (kind: PrincipalKind, identity: Identity) => `${kind}:${identity.channel}:${identity.value}`;
+  /**
+   * What a code's hash is bound to. `holder` ties it to one account too: a code proving a contact for user 7 does
+   * nothing for user 8, even if the two asked for the same contact.
+   */
+  const scope = (kind: OtpSubject, identity: Identity, holder: number | undefined) =>
+    `${kind}:${identity.channel}:${identity.value}${holder === undefined ? '' : `:${holder}`}`;
 
   return {
     /** A new code for `identity`, replacing any earlier one; 429 inside the cooldown or over a limit. */
-    issue(kind: PrincipalKind, identity: Identity, ip: string | null): Promise<IssuedPasscode> {
+    issue(kind: OtpSubject, identity: Identity, ip: string | null, holder?: number): Promise<IssuedPasscode> {
       const now = clock();
       return repository.withIdentityLock(kind, identity.value, async (locked) => {
         const latest = await locked.latest(kind, identity.value);
@@ -80,7 +86,7 @@ export function createOtpService({ repository, passcodeKey, clock, sendsPerIpPer
           subjectKind: kind,
           identity: identity.value,
           channel: identity.channel,
-          codeHash: hashPasscode(passcodeKey, scope(kind, identity), code),
+          codeHash: hashPasscode(passcodeKey, scope(kind, identity, holder), code),
           expiresAt: new Date(now.getTime() + OTP_TTL_MS),
           requestIp: ip,
           createdAt: now,
@@ -94,11 +100,11 @@ export function createOtpService({ repository, passcodeKey, clock, sendsPerIpPer
      * Every call spends a try first (even a right one), so parallel guesses cannot get past five between them, and
      * of parallel right answers exactly one is true (the conditional consume).
      */
-    async verify(kind: PrincipalKind, identity: Identity, code: string): Promise<boolean> {
+    async verify(kind: OtpSubject, identity: Identity, code: string, holder?: number): Promise<boolean> {
       const now = clock();
       const challenge = await repository.takeAttempt(kind, identity.value, now, OTP_MAX_ATTEMPTS);
       if (!challenge) return false;
-      if (!sameDigest(challenge.codeHash, hashPasscode(passcodeKey, scope(kind, identity), code))) return false;
+      if (!sameDigest(challenge.codeHash, hashPasscode(passcodeKey, scope(kind, identity, holder), code))) return false;
       return repository.consume(challenge.id, now);
     },
   };

@@ -28,10 +28,21 @@ function answerPuts(fetchMock: ReturnType<typeof vi.fn>, put: (body: Record<stri
   });
 }
 
-function putBodies(fetchMock: ReturnType<typeof vi.fn>) {
-  const puts = fetchMock.mock.calls.map(([input]) => input as Request).filter((request) => request.method === 'PUT');
-  return Promise.all(puts.map(async (request) => ({ body: (await request.clone().json()) as unknown, auth: request.headers.get('Authorization') })));
+function bodiesOf(fetchMock: ReturnType<typeof vi.fn>, method: string) {
+  const sent = fetchMock.mock.calls.map(([input]) => input as Request).filter((request) => request.method === method);
+  return Promise.all(sent.map(async (request) => ({ body: (await request.clone().json()) as unknown, auth: request.headers.get('Authorization') })));
 }
+const putBodies = (fetchMock: ReturnType<typeof vi.fn>) => bodiesOf(fetchMock, 'PUT');
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+const sentToEmail = {
+  success: true,
+  message: 'We sent a passcode to asha@example.in. Enter it to add this e-mail address to your profile.',
+  verification: { field: 'email', contact: 'asha@example.in', resendAfterSeconds: 30 },
+};
 
 describe('/profile (issue 4, spec §2 user only)', () => {
   it('is for users: a visitor goes to /login', async () => {
@@ -50,21 +61,81 @@ describe('/profile (issue 4, spec §2 user only)', () => {
     expect(screen.getByRole('main').querySelector('img')).toBeNull();
   });
 
-  it('saves the name and e-mail with the user token, never the sign-in phone, and updates the side menu', async () => {
+  it('saves the name with the user token, never the sign-in phone, and updates the side menu', async () => {
     const login = await seedStoredLogin('user', { name: null });
     const user = userEvent.setup();
     const { api, store } = renderApp('/profile', { '/api/user/me': { success: true, user: profile } });
     answerPuts(api.fetchMock, (body) => ({ success: true, message: 'Profile updated successfully!', user: { ...profile, ...body } }));
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Asha Rao');
-    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'asha@example.in');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Profile updated successfully!'));
-    expect(await putBodies(api.fetchMock)).toEqual([
-      { body: { name: 'Asha Rao', email: 'asha@example.in' }, auth: `Bearer ${login.token}` },
-    ]);
+    expect(await putBodies(api.fetchMock)).toEqual([{ body: { name: 'Asha Rao', email: null }, auth: `Bearer ${login.token}` }]);
     expect(store.getState().auth.user?.name).toBe('Asha Rao');
     expect(store.getState().auth.user?.email).toBe(login.email);
+    expect(screen.queryByRole('textbox', { name: 'Passcode' })).toBeNull();
+  });
+
+  it('asks for the passcode sent to a new e-mail and saves the e-mail only when the code comes back (issue 10)', async () => {
+    const login = await seedStoredLogin('user', { name: null });
+    const user = userEvent.setup();
+    const { api } = renderApp('/profile', {
+      '/api/user/me': { success: true, user: profile },
+      '/api/user/me/verify-contact': { success: true, message: 'Verified and saved to your profile.', user: { ...profile, name: 'Asha Rao', email: 'asha@example.in' } },
+    });
+    answerPuts(api.fetchMock, (body) => ({ ...sentToEmail, user: { ...profile, name: body.name } }));
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Asha Rao');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'asha@example.in');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const step = await screen.findByRole('region', { name: 'Confirm your e-mail address' });
+    expect(step.textContent).toContain('We sent a passcode to asha@example.in. Enter it to add this e-mail address to your profile.');
+    expect(screen.getByRole('button', { name: 'Send a new code in 30 s' })).toHaveProperty('disabled', true);
+    expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe('asha@example.in');
+    expect(toasts.success).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Passcode' }), '12a');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit passcode')).toBeTruthy();
+    expect(await bodiesOf(api.fetchMock, 'POST')).toEqual([]);
+
+    await user.type(screen.getByRole('textbox', { name: 'Passcode' }), '3456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Verified and saved to your profile.'));
+    expect(await bodiesOf(api.fetchMock, 'POST')).toEqual([{ body: { contact: 'asha@example.in', otp: '123456' }, auth: `Bearer ${login.token}` }]);
+    expect(screen.queryByRole('region', { name: 'Confirm your e-mail address' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe('asha@example.in');
+    // Saving again does not ask for a second code for the e-mail now saved.
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(putBodies(api.fetchMock)).resolves.toHaveLength(2));
+    expect((await putBodies(api.fetchMock))[1]?.body).toEqual({ name: 'Asha Rao', email: 'asha@example.in' });
+  });
+
+  it("shows the server's word on a wrong code, and a refused contact at its field with the old value back", async () => {
+    await seedStoredLogin('user');
+    const user = userEvent.setup();
+    let verifyCalls = 0;
+    const { api } = renderApp('/profile', {
+      '/api/user/me': { success: true, user: profile },
+      '/api/user/me/verify-contact': () => {
+        verifyCalls += 1;
+        return verifyCalls === 1
+          ? json({ success: false, statusCode: 400, error: 'Bad Request', message: 'Invalid or expired OTP. Please check the code or ask for a new one.', field: 'otp' }, 400)
+          : json({ success: false, statusCode: 409, error: 'Conflict', message: 'This e-mail address already belongs to another Nivaas account.', field: 'contact' }, 409);
+      },
+    });
+    answerPuts(api.fetchMock, () => ({ ...sentToEmail, user: profile }));
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'asha@example.in');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await user.type(await screen.findByRole('textbox', { name: 'Passcode' }), '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid or expired OTP. Please check the code or ask for a new one.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This e-mail address already belongs to another Nivaas account.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Confirm your e-mail address' })).toBeNull();
+    expect((screen.getByRole('textbox', { name: 'E-mail' }) as HTMLInputElement).value).toBe('');
+    expect(toasts.success).not.toHaveBeenCalled();
   });
 
   it('names a wrong field before sending, and shows the field the server names', async () => {
@@ -75,8 +146,8 @@ describe('/profile (issue 4, spec §2 user only)', () => {
       api.fetchMock,
       () =>
         new Response(
-          JSON.stringify({ success: false, statusCode: 409, error: 'Conflict', message: 'This e-mail belongs to another account', field: 'email' }),
-          { status: 409, headers: { 'Content-Type': 'application/json' } },
+          JSON.stringify({ success: false, statusCode: 400, error: 'Bad Request', message: 'E-mail must be at most 254 characters', field: 'email' }),
+          { status: 400, headers: { 'Content-Type': 'application/json' } },
         ),
     );
     await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'not-an-email');
@@ -87,6 +158,6 @@ describe('/profile (issue 4, spec §2 user only)', () => {
     await user.clear(screen.getByRole('textbox', { name: 'E-mail' }));
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'taken@example.in');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('This e-mail belongs to another account')).toBeTruthy();
+    expect(await screen.findByText('E-mail must be at most 254 characters')).toBeTruthy();
   });
 });

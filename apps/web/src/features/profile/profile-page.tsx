@@ -1,14 +1,23 @@
+import { OTP_LENGTH, OtpCodeSchema } from '@nivaas/contracts/auth.schema';
 import type { ErrorResponse } from '@nivaas/contracts/common.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
-import { UserProfileUpdateSchema, type UserProfile, type UserProfileUpdateInput } from '@nivaas/contracts/user.schema';
-import { useId, useState, type FormEvent } from 'react';
+import {
+  UserProfileUpdateSchema,
+  type PendingContact,
+  type UserProfile,
+  type UserProfileUpdateInput,
+  type UserProfileUpdateResponse,
+} from '@nivaas/contracts/user.schema';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { PageError } from '../../components/page-states';
 import { AccountAvatar } from '../../app/layout/account-avatar';
+import { serverMessage } from '../../lib/api/error-text';
 import { loginDisplayUpdated } from '../../lib/auth/auth-slice';
 import { showError, showSuccess } from '../../lib/toast';
 import { useGetUserProfileQuery } from './api/get-user-profile';
 import { useUpdateUserProfileMutation } from './api/update-user-profile';
+import { useVerifyContactMutation } from './api/verify-contact';
 
 type Field = 'name' | 'phone' | 'email';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -28,6 +37,111 @@ interface ProfileFormProps {
   profile: UserProfile;
 }
 
+/** Seconds left of a countdown that started at `from` (a pending contact's resend wait). */
+function useSecondsLeft(total: number, from: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((from + total * 1000 - now) / 1000));
+  useEffect(() => {
+    if (left === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+  return left;
+}
+
+interface PasscodeStepProps {
+  pending: PendingContact & { message: string; sentAt: number };
+  onVerified: (response: UserProfileUpdateResponse) => void;
+  /** The server refused the contact itself (it belongs to another account, which only its owner learns). */
+  onRefused: (message: string) => void;
+  onResend: () => void;
+  onCancel: () => void;
+  resending: boolean;
+}
+
+/**
+ * Issue 10: a new phone or e-mail is saved only once the passcode sent to it comes back, so nobody can add a
+ * contact they do not own, and the form answers the same whoever else uses it.
+ */
+function PasscodeStep({ pending, onVerified, onRefused, onResend, onCancel, resending }: PasscodeStepProps) {
+  const ids = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verify, { isLoading }] = useVerifyContactMutation();
+  const secondsLeft = useSecondsLeft(pending.resendAfterSeconds, pending.sentAt);
+  const what = pending.field === 'phone' ? 'phone number' : 'e-mail address';
+
+  async function submit() {
+    const checked = OtpCodeSchema.safeParse(code);
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? 'Enter the passcode');
+      return;
+    }
+    const result = await verify({ contact: pending.contact, otp: checked.data });
+    if (result.error) {
+      const problem = errorBody(result.error);
+      if (problem?.field === 'contact') onRefused(problem.message);
+      else setError(serverMessage(result.error) ?? 'Something went wrong!');
+      return;
+    }
+    onVerified(result.data);
+  }
+
+  return (
+    <section aria-labelledby={`${ids}-title`} className="rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <h2 id={`${ids}-title`} className="text-base font-semibold text-slate-900">
+        Confirm your {what}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700" role="status">
+        {pending.message}
+      </p>
+      <label htmlFor={`${ids}-code`} className="mt-3 block text-sm font-semibold text-slate-800">
+        Passcode
+      </label>
+      <div className="mt-1.5 flex flex-wrap items-start gap-3">
+        <input
+          id={`${ids}-code`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          value={code}
+          onChange={(event) => {
+            setCode(event.target.value.replace(/\D/g, ''));
+            setError(null);
+          }}
+          onKeyDown={(event) => {
+            // Enter here confirms the code; it must not submit the profile form around it.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              void submit();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${ids}-error` : undefined}
+          className={`w-40 rounded-xl border px-4 py-2.5 text-center text-lg tracking-[0.4em] text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-200 focus:outline-none ${error ? 'border-red-600' : 'border-slate-300'}`}
+        />
+        <button type="button" onClick={() => void submit()} disabled={isLoading} className="btn-primary px-5 py-2.5 disabled:opacity-80">
+          {isLoading ? 'Checking...' : 'Verify'}
+        </button>
+      </div>
+      {error && (
+        <p id={`${ids}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-4 text-sm">
+        <button type="button" onClick={onResend} disabled={secondsLeft > 0 || resending} className="font-semibold text-brand-700 underline disabled:text-slate-500 disabled:no-underline">
+          {secondsLeft > 0 ? `Send a new code in ${secondsLeft} s` : 'Send a new code'}
+        </button>
+        <button type="button" onClick={onCancel} className="font-semibold text-slate-700 underline">
+          Keep my {what} as it was
+        </button>
+      </div>
+    </section>
+  );
+}
+
 function ProfileForm({ profile }: ProfileFormProps) {
   const dispatch = useDispatch();
   const ids = useId();
@@ -37,11 +151,41 @@ function ProfileForm({ profile }: ProfileFormProps) {
     email: profile.email ?? '',
   });
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [pending, setPending] = useState<(PendingContact & { message: string; sentAt: number }) | null>(null);
   const [update, { isLoading }] = useUpdateUserProfileMutation();
 
   function change(field: Field, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  /**
+   * The record the server answered is the one shown. A contact waiting for its passcode (a new one this answer
+   * asked for, or `carried` from before) stays in its field as typed.
+   */
+  function showSaved(response: UserProfileUpdateResponse, carried: typeof pending) {
+    const saved = response.user;
+    const waiting = response.verification ? { ...response.verification, message: response.message, sentAt: Date.now() } : carried;
+    setValues({
+      name: saved.name ?? '',
+      phone: waiting?.field === 'phone' ? waiting.contact : (saved.phone ?? ''),
+      email: waiting?.field === 'email' ? waiting.contact : (saved.email ?? ''),
+    });
+    // The side menu shows the name and phone from the stored login: keep it in step.
+    dispatch(loginDisplayUpdated({ role: 'user', fields: { name: saved.name, phone: saved.phone, photo: saved.photo } }));
+    setPending(waiting);
+    if (!response.verification) showSuccess(response.message);
+  }
+
+  async function send(body: UserProfileUpdateInput, carried: typeof pending): Promise<void> {
+    const result = await update(body);
+    if (result.error) {
+      const problem = errorBody(result.error);
+      if (problem && isField(problem.field)) setErrors({ [problem.field]: problem.message });
+      else showError(serverMessage(result.error) ?? 'Something went wrong!');
+      return;
+    }
+    showSaved(result.data, carried);
   }
 
   async function save(event: FormEvent) {
@@ -51,6 +195,10 @@ function ProfileForm({ profile }: ProfileFormProps) {
     if (values.name.trim() !== '' || profile.name !== null) body.name = values.name;
     if (profile.signInWith !== 'phone') body.phone = values.phone.trim() === '' ? null : values.phone;
     if (profile.signInWith !== 'email') body.email = values.email.trim() === '' ? null : values.email;
+    // A contact already waiting for its passcode is not sent again (that would ask for another code); one typed
+    // over or cleared since replaces it.
+    const stillPending = pending && body[pending.field] === pending.contact ? pending : null;
+    if (stillPending) delete body[stillPending.field];
 
     const checked = UserProfileUpdateSchema.safeParse(body);
     if (!checked.success) {
@@ -63,18 +211,15 @@ function ProfileForm({ profile }: ProfileFormProps) {
       return;
     }
 
-    const result = await update(body);
-    if (result.error) {
-      const problem = errorBody(result.error);
-      if (problem && isField(problem.field)) setErrors({ [problem.field]: problem.message });
-      else showError(problem?.message ?? 'Something went wrong!');
-      return;
-    }
-    const saved = result.data.user;
-    setValues({ name: saved.name ?? '', phone: saved.phone ?? '', email: saved.email ?? '' });
-    // The side menu shows the name and phone from the stored login: keep it in step.
-    dispatch(loginDisplayUpdated({ role: 'user', fields: { name: saved.name, phone: saved.phone, photo: saved.photo } }));
-    showSuccess(result.data.message);
+    await send(body, stillPending);
+  }
+
+  function forgetPending(refusal?: string) {
+    if (!pending) return;
+    const field = pending.field;
+    setValues((current) => ({ ...current, [field]: profile[field] ?? '' }));
+    setPending(null);
+    if (refusal) setErrors({ [field]: refusal });
   }
 
   const input = (field: Field, label: string, props: { type: string; autoComplete: string; inputMode?: 'tel' | 'email' }) => {
@@ -111,11 +256,25 @@ function ProfileForm({ profile }: ProfileFormProps) {
     );
   };
 
+  const passcodeStep = pending && (
+    <PasscodeStep
+      key={`${pending.contact}-${pending.sentAt}`}
+      pending={pending}
+      resending={isLoading}
+      onVerified={(response) => showSaved(response, null)}
+      onRefused={(message) => forgetPending(message)}
+      onResend={() => void send({ [pending.field]: pending.contact }, pending)}
+      onCancel={() => forgetPending()}
+    />
+  );
+
   return (
     <form noValidate onSubmit={save} className="mt-8 space-y-5">
       {input('name', 'Name', { type: 'text', autoComplete: 'name' })}
       {input('phone', 'Phone', { type: 'tel', autoComplete: 'tel', inputMode: 'tel' })}
+      {pending?.field === 'phone' && passcodeStep}
       {input('email', 'E-mail', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
+      {pending?.field === 'email' && passcodeStep}
       <button type="submit" disabled={isLoading} className="btn-primary w-full py-3 text-base disabled:opacity-80 sm:w-auto">
         {isLoading ? 'Saving...' : 'Save changes'}
       </button>
