@@ -29,6 +29,13 @@ export interface ServerOptions {
   seed?: boolean;
 }
 
+/** How a process that was expected to stop on its own ended, and everything it printed. */
+export interface ProcessOutcome {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  output: string;
+}
+
 /**
  * A server of a spec's own (its own port and data folder), for specs that stop and start it: the shared one from
  * global-setup must stay up for every other spec. Same built entry and settings as global-setup.
@@ -40,7 +47,8 @@ export class OwnServer {
 
   private constructor(
     private readonly port: number,
-    private readonly dataDir: string,
+    /** DATA_DIR: the embedded database in pglite/, uploads under media/uploads/, the lock file. */
+    readonly dataDir: string,
     private readonly options: ServerOptions,
   ) {
     this.baseUrl = `http://127.0.0.1:${port}`;
@@ -50,26 +58,33 @@ export class OwnServer {
     return new OwnServer(await freePort(), mkdtempSync(path.join(tmpdir(), `nivaas-e2e-${options.name}-`)), options);
   }
 
+  /** The environment `npm start` or the built server gets: this server's port and data folder, embedded database. */
+  env(overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+    const { DATABASE_URL: _databaseUrl, REDIS_URL: _redisUrl, ...inherited } = process.env;
+    return {
+      ...inherited,
+      PORT: String(this.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: this.dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_ON_START: this.options.seed ? 'true' : 'false',
+      ...ONE_ADDRESS_LIMITS,
+      ...overrides,
+    };
+  }
+
+  /** The running server's pid (null when stopped). */
+  get pid(): number | null {
+    return this.exitReason === null ? (this.process?.pid ?? null) : null;
+  }
+
   /** Starts the server and waits until /api/health answers. */
   async start(budgetMs: number): Promise<void> {
     const artifacts = path.join(repoRoot, 'e2e/.artifacts');
     mkdirSync(artifacts, { recursive: true });
     const log = createWriteStream(path.join(artifacts, `server-${this.options.name}.log`), { flags: 'a' });
-    const { DATABASE_URL: _databaseUrl, REDIS_URL: _redisUrl, ...inherited } = process.env;
     this.exitReason = null;
-    const child = spawn(process.execPath, [serverEntry], {
-      cwd: repoRoot,
-      env: {
-        ...inherited,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_ON_START: this.options.seed ? 'true' : 'false',
-        ...ONE_ADDRESS_LIMITS,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env: this.env(), stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
     child.on('exit', (code, signal) => {
@@ -98,6 +113,31 @@ export class OwnServer {
     child.kill('SIGKILL');
     await gone;
     this.process = null;
+  }
+
+  /** Stops the server gracefully (SIGTERM) and keeps its data folder; resolves with how it exited. */
+  async stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+    const child = this.process;
+    this.process = null;
+    if (!child || this.exitReason) return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null };
+    const gone = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+    child.kill('SIGTERM');
+    return gone;
+  }
+
+  /**
+   * Runs another built server on this one's data folder (on another port) until it exits by itself, which it must
+   * within `budgetMs`; killed otherwise.
+   */
+  async runAnother(budgetMs: number, env: Record<string, string> = {}): Promise<ProcessOutcome> {
+    const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env: this.env({ PORT: String(await freePort()), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), budgetMs);
+    const [code, signal] = (await new Promise((resolve) => child.once('exit', (...ended) => resolve(ended)))) as [number | null, NodeJS.Signals | null];
+    clearTimeout(timer);
+    return { code, signal, output };
   }
 
   /** Stops the server and removes its data folder. */
