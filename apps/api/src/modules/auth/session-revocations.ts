@@ -121,10 +121,19 @@ export function createSessionRevocations({ repository, clock, redisUrl, log }: S
  * costs at most that window, never a revocation.
  */
 function connectBus(url: string, log: RevocationLog, heard: (familyIds: string[]) => void) {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 1 });
-  const subscriber = publisher.duplicate();
+  // No offline queue for the publisher: while Redis is down a publish fails at once instead of holding up a logout.
+  const publisher = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const subscriber = new Redis(url, { maxRetriesPerRequest: 1 });
   for (const connection of [publisher, subscriber]) {
-    connection.on('error', (error: Error) => log.warn({ err: error }, 'session revocations: redis error'));
+    // Said once per outage, not on every reconnection attempt (one every 2 s while Redis is down).
+    let failing = false;
+    connection.on('error', (error: Error) => {
+      if (!failing) log.warn({ err: error }, 'session revocations: redis unavailable; other processes learn of logouts within the cache window');
+      failing = true;
+    });
+    connection.on('ready', () => {
+      failing = false;
+    });
   }
   subscriber.on('message', (_channel: string, message: string) => {
     heard(message.split(' ').filter((familyId) => FAMILY_ID.test(familyId)));
@@ -140,7 +149,9 @@ function connectBus(url: string, log: RevocationLog, heard: (familyIds: string[]
       }
     },
     async close(): Promise<void> {
-      await Promise.all([publisher, subscriber].map((connection) => connection.quit().catch(() => connection.disconnect())));
+      // disconnect, not quit: nothing is owed to Redis, and quit would wait on a connection that is down.
+      publisher.disconnect();
+      subscriber.disconnect();
     },
   };
 }
