@@ -112,7 +112,8 @@ export class LocalMediaStore implements MediaStore {
 
   async sweep({ referenced, olderThanMs, now = new Date() }: SweepOptions): Promise<SweepReport> {
     const report: SweepReport = { promoted: 0, removed: 0 };
-    const files = await this.listFiles(now.getTime() - olderThanMs);
+    // 0 means every file: a cut-off of 'now' would miss one written in this very millisecond (mtimes are finer).
+    const files = await this.listFiles(olderThanMs > 0 ? now.getTime() - olderThanMs : Number.POSITIVE_INFINITY);
     const keyed = files.filter((file): file is ListedFile & { key: string } => file.key !== null);
     const rows = await referenced([...new Set(keyed.map((file) => file.key))]);
     for (const file of files) {
