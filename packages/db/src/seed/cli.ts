@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDb } from '../client';
+import { acquireDataDirLock, DataDirLockedError } from '../data-dir-lock';
 import { DEFAULT_PROJECTS, isSeeded, resetDatabase, seed } from './index';
 
 const USAGE = `Usage: npm run seed -- [options]
@@ -51,8 +52,20 @@ async function main(): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const mediaDir = values['no-images'] ? undefined : path.join(dataDir, 'media');
 
+  // A running server on the same folder holds it: two PGlite instances on one folder corrupt it (issue 10).
+  let lock;
+  try {
+    lock = databaseUrl ? undefined : acquireDataDirLock(dataDir, { purpose: 'seed' });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    return 1;
+  }
   const started = performance.now();
-  const database = await createDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite'), searchPath: values.schema });
+  const database = await createDb({ databaseUrl, dataDir: path.join(dataDir, 'pglite'), searchPath: values.schema }).catch((error: unknown) => {
+    lock?.release();
+    throw error;
+  });
   const where = database.kind === 'postgres' ? `PostgreSQL${values.schema ? ` (schema ${values.schema})` : ''}` : path.join(dataDir, 'pglite');
   console.log(`database: ${where}, opened and migrated in ${seconds(started)}`);
   try {
@@ -75,6 +88,7 @@ async function main(): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    lock?.release();
   }
 }
 
