@@ -7,14 +7,14 @@ import { createSessionsRepository } from './sessions.repository';
 /** The real revocation set, counting how often it is asked. */
 function countingLookup(database: TestDatabase) {
   const repository = createSessionsRepository(database.db);
-  const lookup = {
+  const lookup: RevocationLookup & { asked: number; repository: typeof repository } = {
     asked: 0,
     repository,
     isFamilyRevoked(familyId: string) {
       lookup.asked += 1;
       return repository.isFamilyRevoked(familyId);
     },
-  } satisfies RevocationLookup & { asked: number };
+  };
   return lookup;
 }
 
