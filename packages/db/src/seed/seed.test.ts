@@ -17,7 +17,8 @@ async function scalar(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 }
 
 /**
- * md5 of every row's text form, in id order: equal digests mean byte-identical tables. Timestamps print in the
+ * md5 of every row's text form, in the order of that text (not every table has an id column, e.g. the revoked
+ * session families keyed by family): equal digests mean byte-identical tables. Timestamps print in the
  * session's time zone, so it is pinned for the transaction.
  */
 async function digests(db: Db): Promise<Record<string, string>> {
@@ -28,7 +29,7 @@ async function digests(db: Db): Promise<Record<string, string>> {
       const name = tableName(table);
       const [row] = await rows<{ digest: string | null }>(
         tx,
-        sql`select md5(coalesce(string_agg(t::text, E'\n' order by t.id), '')) as digest from ${sql.identifier(name)} t`,
+        sql`select md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as digest from ${sql.identifier(name)} t`,
       );
       out[name] = row?.digest ?? '';
     }
