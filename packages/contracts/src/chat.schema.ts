@@ -164,7 +164,11 @@ export type ActionButtonsEvent = z.infer<typeof ActionButtonsEventSchema>;
  * - rate_limited: over CHAT_RATE_LIMIT messages in CHAT_RATE_WINDOW_MS; `retryAfterMs` says when to try again
  * - unavailable: the server could not answer this time (e.g. the catalogue was unreachable); try again
  */
-export const CHAT_NOTICE_CODES = ['invalid_message', 'message_too_long', 'rate_limited', 'unavailable'] as const;
+/**
+ * `too_many_connections` never arrives as a `notice` event: it is the `data` of the handshake's refusal
+ * (socket.io's connect_error), since the connection is closed rather than kept open.
+ */
+export const CHAT_NOTICE_CODES = ['invalid_message', 'message_too_long', 'rate_limited', 'unavailable', 'too_many_connections'] as const;
 export const ChatNoticeCodeSchema = z.enum(CHAT_NOTICE_CODES);
 export type ChatNoticeCode = z.infer<typeof ChatNoticeCodeSchema>;
 

@@ -90,7 +90,10 @@ describe('chat limits', () => {
   it('bounds the connections one address holds open, and frees a place when one closes', async () => {
     const server = await chatServer({ CHAT_CONNECTIONS_PER_IP: '3' });
     const three = await Promise.all([server.client(), server.client(), server.client()]);
-    expect((await server.refusal())?.message).toBe(CHAT_TOO_MANY_CONNECTIONS);
+    const refusal = (await server.refusal()) as (Error & { data?: unknown }) | null;
+    expect(refusal?.message).toBe(CHAT_TOO_MANY_CONNECTIONS);
+    // What the widget shows instead of only 'Disconnected from server'.
+    expect(refusal?.data).toEqual({ code: 'too_many_connections', message: CHAT_TOO_MANY_CONNECTIONS });
 
     three[0]?.close();
     await expect.poll(async () => (await server.refusal()) === null).toBe(true);

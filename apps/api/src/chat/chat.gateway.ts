@@ -174,7 +174,9 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
       next();
       return;
     }
-    next(new Error(CHAT_TOO_MANY_CONNECTIONS));
+    // socket.io hands `data` to the client's connect_error, so the widget can say why instead of only 'Disconnected'.
+    const notice: ChatNotice = { code: 'too_many_connections', message: CHAT_TOO_MANY_CONNECTIONS };
+    next(Object.assign(new Error(CHAT_TOO_MANY_CONNECTIONS), { data: notice }));
     // After the refusal has been written (engine.io sends what is queued before it closes): an uncounted connection
     // must not stay open.
     setImmediate(() => socket.conn.close());

@@ -311,6 +311,14 @@ describe('property cards (spec §4)', () => {
     session.send('ok');
     expect(session.getView().notice).toBeNull();
   });
+
+  it("says why the server refused the connection, and nothing more for a transport failure", () => {
+    socket.serverRefuses('websocket error');
+    expect(session.getView()).toMatchObject({ connected: false, notice: null });
+    const message = 'Too many chats are open from your network. Please close one and try again.';
+    socket.serverRefuses(message, { code: 'too_many_connections', message });
+    expect(session.getView()).toMatchObject({ connected: false, notice: message });
+  });
 });
 
 describe('action buttons (spec §7)', () => {

@@ -182,7 +182,12 @@ export class ChatSession {
       this.update({ connected: true });
     });
     socket.on('disconnect', () => this.update({ connected: false }));
-    socket.on('connect_error', () => this.update({ connected: false }));
+    socket.on('connect_error', (error: Error & { data?: unknown }) => {
+      // A refusal the server explains (too many chats open from one network) carries a notice; a transport
+      // failure does not, and the spec's disconnected line says all there is to say.
+      const refusal = ChatNoticeSchema.safeParse(error.data);
+      this.update(refusal.success ? { connected: false, notice: refusal.data.message } : { connected: false });
+    });
     socket.on('reply', (payload: unknown) => {
       const reply = ChatReplySchema.safeParse(payload);
       if (!reply.success) return ignored('reply', reply.error);

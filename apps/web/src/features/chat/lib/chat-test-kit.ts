@@ -48,6 +48,12 @@ export class FakeChatSocket {
     this.fire('disconnect', 'transport close');
   }
 
+  /** The handshake failed: a transport error, or a refusal the server explains in `data` (socket.io's connect_error). */
+  serverRefuses(message: string, data?: unknown): void {
+    this.connected = false;
+    this.fire('connect_error', Object.assign(new Error(message), data === undefined ? {} : { data }));
+  }
+
   serverSends(event: 'reply' | 'property_card' | 'action_buttons' | 'notice', payload: unknown): void {
     this.fire(event, payload);
   }
