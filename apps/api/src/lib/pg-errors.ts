@@ -37,3 +37,28 @@ export function uniqueViolation(error: unknown): string | null {
   const failure = databaseFailure(error);
   return failure?.sqlState === '23505' ? (failure.constraint ?? '') : null;
 }
+
+/**
+ * SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server shut the session: an administrator's
+ * pg_terminate_backend, a crash, a restart).
+ */
+const CONNECTION_LOST_STATE = /^(?:08[\dA-Z]{3}|57P0[123])$/;
+/** What pg throws, with no SQLSTATE, for a query on a connection that has just died. */
+const CONNECTION_LOST_MESSAGE = /Connection terminated|connection error and is not queryable|Connection ended/i;
+const CONNECTION_LOST_ERRNO = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+
+/**
+ * True when a statement failed because its database connection was lost, not because of what it asked: the same
+ * request may well succeed a moment later on a fresh connection (issue 10: a dropped connection costs at most the
+ * requests on it).
+ */
+export function connectionLost(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, message } = current as Record<string, unknown>;
+    if (typeof code === 'string' && (CONNECTION_LOST_STATE.test(code) || CONNECTION_LOST_ERRNO.has(code))) return true;
+    if (typeof message === 'string' && CONNECTION_LOST_MESSAGE.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import fp from 'fastify-plugin';
 import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import { type DomainErrorCode, isDomainError } from '../lib/domain-error';
-import { type DatabaseFailure, databaseFailure } from '../lib/pg-errors';
+import { connectionLost, type DatabaseFailure, databaseFailure } from '../lib/pg-errors';
 
 /** The one place a domain error code becomes an HTTP status. */
 const STATUS_BY_CODE: Record<DomainErrorCode, number> = {
@@ -178,6 +178,13 @@ const errorsPlugin: FastifyPluginAsync = async (app) => {
       // A warning, not info: validation should have caught this first. Only names go to the log, never the values.
       request.log.warn({ sqlState: failure.sqlState, table: failure.table, column: failure.column, constraint: failure.constraint }, 'database refused a value from the request');
       return sendError(reply, errorBody(request, refused.statusCode, refused.message));
+    }
+
+    // Not the request's fault and not lasting: a client that retries after a second reaches a fresh connection.
+    if (connectionLost(error)) {
+      request.log.warn({ err: error }, 'database connection lost during the request');
+      reply.header('retry-after', '1');
+      return sendError(reply, errorBody(request, 503, 'The service lost its database connection for a moment. Please try again.'));
     }
 
     // Fastify's own client errors (malformed or empty JSON, body too large, unsupported media type)
