@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { webBoundaries } from './apps/web/lint/import-boundaries.js';
 
 export default tseslint.config(
   {
@@ -31,6 +32,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Web boundaries (issue 11): a feature imports neither another feature nor app/; the console remote never
+    // imports the host. Proved by apps/web/src/test/import-boundaries.test.ts.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/dashboard/**/*.{ts,tsx}'],
+    plugins: { 'nivaas-web': webBoundaries },
+    rules: { 'nivaas-web/import-boundaries': 'error' },
   },
   {
     // CLIs and scripts report to the terminal on purpose.

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, MemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
 import { routes } from '../app/router';
 import { makeStore } from '../app/store';
 import { createBanner, createCity, createProject } from './factories';
@@ -32,8 +33,11 @@ export function defaultApiRoutes(): Record<string, MockRoute> {
   };
 }
 
-/** The whole app (real route table, real store) at `path`, against a mocked API. */
-export function renderApp(path: string, apiRoutes: Record<string, MockRoute> = {}) {
+/**
+ * The whole app (real route table, real store) at `path` (a path, or a path with the state a guard leaves),
+ * against a mocked API. Feature tests reach the app through here: a feature never imports app/ itself.
+ */
+export function renderApp(path: InitialEntry, apiRoutes: Record<string, MockRoute> = {}) {
   const api = mockApi({ ...defaultApiRoutes(), ...apiRoutes });
   const store = makeStore();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -43,4 +47,15 @@ export function renderApp(path: string, apiRoutes: Record<string, MockRoute> = {
     </Provider>,
   );
   return { ...view, store, router, api };
+}
+
+/** `ui` inside the app's real store and a memory router, without the route table. */
+export function renderInStore(ui: ReactNode) {
+  const store = makeStore();
+  const view = render(
+    <Provider store={store}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </Provider>,
+  );
+  return { ...view, store };
 }

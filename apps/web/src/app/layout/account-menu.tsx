@@ -9,7 +9,7 @@ import { selectBrokerLogin, selectMenuRole, selectUserLogin, signedOut } from '.
 import type { LoginRole } from '../../lib/auth/stored-login';
 import { showSuccess } from '../../lib/toast';
 import { useModal } from '../../lib/use-modal';
-import { AccountAvatar } from './account-avatar';
+import { AccountAvatar } from '../../components/account-avatar';
 
 /** spec §2 'Side menus', in their order. */
 export const MENU_LINKS: Record<LoginRole, readonly { to: string; label: string }[]> = {

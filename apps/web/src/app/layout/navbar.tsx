@@ -6,7 +6,7 @@ import { Logo } from '../../components/logo';
 import { SearchCombobox } from '../../components/search-combobox';
 import { selectBrokerLogin, selectLoginsRestored, selectMenuRole, selectUserLogin } from '../../lib/auth/auth-slice';
 import { useHeroSearchVisible } from '../../lib/search/hero-search-dock';
-import { AccountAvatar } from './account-avatar';
+import { AccountAvatar } from '../../components/account-avatar';
 import { AccountMenu, useLogOutToHome } from './account-menu';
 import { CitySelect } from './city-select';
 

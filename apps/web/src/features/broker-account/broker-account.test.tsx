@@ -1,12 +1,9 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider, type InitialEntry } from 'react-router';
+import type { InitialEntry } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { routes } from '../../app/router';
-import { makeStore } from '../../app/store';
-import { errorResponse, mockApi, type MockRoute } from '../../test/mock-api';
-import { defaultApiRoutes } from '../../test/render-app';
+import { errorResponse, type mockApi, type MockRoute } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
 import { signedIn } from '../../lib/auth/auth-slice';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
@@ -38,14 +35,7 @@ function conflict(field: string, message: string) {
 
 /** The app at `entry` (a path, or a path with the state a guard leaves), against a mocked API. */
 function renderAt(entry: InitialEntry, apiRoutes: Record<string, MockRoute> = {}) {
-  const api = mockApi({ ...defaultApiRoutes(), ...apiRoutes });
-  const store = makeStore();
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
+  const { api, store, router } = renderApp(entry, apiRoutes);
   return { api, store, router };
 }
 

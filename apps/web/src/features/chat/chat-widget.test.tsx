@@ -1,9 +1,7 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { renderInStore } from '../../test/render-app';
 import placeholderUrl from './assets/property-placeholder.svg';
 import { ChatLauncher } from './chat-launcher';
 import type { ChatSession } from './lib/chat-session';
@@ -16,14 +14,10 @@ let socket: FakeChatSocket;
 function renderWidget() {
   ({ session, socket } = createTestSession());
   const user = userEvent.setup();
-  render(
-    <Provider store={makeStore()}>
-      <ChatSessionContext.Provider value={session}>
-        <MemoryRouter>
-          <ChatLauncher />
-        </MemoryRouter>
-      </ChatSessionContext.Provider>
-    </Provider>,
+  renderInStore(
+    <ChatSessionContext.Provider value={session}>
+      <ChatLauncher />
+    </ChatSessionContext.Provider>,
   );
   return user;
 }

@@ -11,7 +11,7 @@ import {
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { PageError } from '../../components/page-states';
-import { AccountAvatar } from '../../app/layout/account-avatar';
+import { AccountAvatar } from '../../components/account-avatar';
 import { serverMessage } from '../../lib/api/error-text';
 import { loginDisplayUpdated } from '../../lib/auth/auth-slice';
 import { showError, showSuccess } from '../../lib/toast';

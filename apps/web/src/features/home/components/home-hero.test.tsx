@@ -1,11 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../../app/store';
 import { createBanner } from '../../../test/factories';
 import { mockApi } from '../../../test/mock-api';
+import { renderInStore } from '../../../test/render-app';
 import { BANNER_INTERVAL_MS } from '../lib/use-banner-rotation';
 import { HomeHero } from './home-hero';
 
@@ -21,13 +19,7 @@ function renderHero() {
       ],
     },
   });
-  const view = render(
-    <Provider store={makeStore()}>
-      <MemoryRouter>
-        <HomeHero cityName="Bengaluru" propertyCount={1234} />
-      </MemoryRouter>
-    </Provider>,
-  );
+  const view = renderInStore(<HomeHero cityName="Bengaluru" propertyCount={1234} />);
   return view;
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { UserIcon } from '../../components/icons';
+import { UserIcon } from './icons';
 
 interface AccountAvatarProps {
   photo: string | null;
