@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // same files migrate PGlite and PostgreSQL at open (src/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/schema.ts',
+  schema: './src/schema/index.ts',
   out: './migrations',
   strict: true,
   verbose: true,
