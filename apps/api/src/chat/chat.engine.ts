@@ -1,373 +1,69 @@
 import {
-  type ActionButtonsEvent,
   CHAT_ACTION_LABELS,
-  CHAT_ACTION_TEXTS,
-  CHAT_ACTIONS,
   CHAT_DEFAULT_ACTION_TEXT,
   CHAT_PAGE_SIZE,
   type ChatAction,
   type ChatOption,
   type ChatPropertyCard,
-  type ChatReply,
   parseContactMessage,
-  type PropertyCardEvent,
 } from '@nivaas/contracts/chat.schema';
-import { normaliseIndianMobile } from '@nivaas/contracts/lead.schema';
 import { parseSearchQuery } from '@nivaas/contracts/price-query';
-import type { Possession, Project, PropertyType } from '@nivaas/contracts/project.schema';
-import type { WordHit } from '../modules/projects/projects.repository';
-import { wordsOf } from '../modules/projects/projects.service';
-import { rupeeText, toChatCard } from './chat-card.mapper';
+import { toChatCard } from './chat-card.mapper';
+import type {
+  ChatEngineDeps,
+  ChatEvent,
+  ChatTurnContext,
+  ConversationState,
+  PendingContact,
+  ShownCard,
+  TurnResult,
+} from './chat-engine.types';
+import {
+  actionOf,
+  isGreeting,
+  isSkipAnswer,
+  isThanks,
+  looksLikeSearch,
+  pickPlaces,
+  readContactDetails,
+  searchWords,
+  understandSearch,
+} from './chat-engine.understanding';
+import { describeSearch, TYPE_CHOICES } from './chat-engine.wording';
 
 /**
  * The help-chat assistant's conversation engine (issue 6): one visitor message and the conversation so far in,
- * the events to send and the new conversation out. It does no I/O of its own: the catalogue and the leads are
- * behind the two small interfaces below, so it is unit-testable and the gateway decides where state lives.
+ * the events to send and the new conversation out. This file is the turn flow (what to ask next, searching,
+ * paging, taking a contact); its edges are in chat-engine.types.ts (the catalogue and leads ports, the state, the
+ * events), reading free text in chat-engine.understanding.ts and the wording in chat-engine.wording.ts. It does
+ * no I/O of its own, so it is unit-testable and the gateway decides where state lives.
  */
 
-// ---------------------------------------------------------------------------------------------------------------
-// What the engine needs from the outside
-
-export interface PlaceRef {
-  id: number;
-  name: string;
-}
-
-export interface CatalogueQuery {
-  cityId: number;
-  zoneId: number | undefined;
-  locationId: number | undefined;
-  builderId: number | undefined;
-  bhk: number[];
-  propertyTypes: PropertyType[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  possession: Possession | null;
-  /** From 1. */
-  page: number;
-  limit: number;
-}
-
-/** The live catalogue (public = active and approved only), as the chat reads it. */
-export interface ChatCatalogue {
-  /** Cities in display order (Bengaluru first). */
-  cities(): Promise<PlaceRef[]>;
-  /** A city's localities, busiest first. */
-  localities(cityId: number, limit: number): Promise<PlaceRef[]>;
-  /** What the words name among localities, zones, cities and public builders (typos forgiven). */
-  resolve(text: string): Promise<WordHit[]>;
-  search(query: CatalogueQuery): Promise<{ projects: Project[]; total: number; hasMore: boolean }>;
-  /** Public projects and listings whose names match `name`, best first. */
-  findByName(name: string): Promise<Project[]>;
-}
-
-/** Who the handshake's token named, if anyone. */
-export interface ChatIdentity {
-  kind: 'user' | 'broker';
-  id: number;
-}
-
-export interface ContactDetails {
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-}
-
-export interface ChatLead {
-  projectId: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  userId: number | null;
-  message: string;
-}
-
-export interface ChatLeads {
-  /** The signed-in person's name, phone and e-mail as stored; null when the account is gone. */
-  contactOf(identity: ChatIdentity): Promise<ContactDetails | null>;
-  /** 'created' or 'repeat' (a repeat within the leads module's dedupe window stores nothing); 'not_found' when the listing is no longer public. */
-  submit(lead: ChatLead): Promise<'created' | 'repeat' | 'not_found'>;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Conversation state (serialisable: it may live in Redis)
-
-export type Awaiting = 'city' | 'area' | 'property_type' | 'contact';
-
-interface ShownCard {
-  id: number;
-  name: string;
-  type: string;
-}
-
-interface PendingContact extends ContactDetails {
-  projectId: number;
-  projectName: string;
-  type: string;
-}
-
-export interface ConversationState {
-  v: 1;
-  city: PlaceRef | null;
-  zone: PlaceRef | null;
-  location: PlaceRef | null;
-  builder: PlaceRef | null;
-  propertyTypes: PropertyType[];
-  bhk: number[];
-  minPrice: number | null;
-  maxPrice: number | null;
-  /** The budget was one amount ('around 1.2 cr'): min and max are 10% either side of it. */
-  budgetAround: boolean;
-  possession: Possession | null;
-  /** The visitor said any area / any type will do, so the engine stops asking. */
-  areaSkipped: boolean;
-  typeSkipped: boolean;
-  awaiting: Awaiting | null;
-  /** Pages of the current search shown so far; 0 before the first. */
-  page: number;
-  /** Recent cards, so a Contact message finds the very listing it came from. */
-  shown: ShownCard[];
-  contact: PendingContact | null;
-  /** Listings this visitor has already enquired about in this conversation (no second lead). */
-  contacted: number[];
-}
-
-export function newConversation(): ConversationState {
-  return {
-    v: 1,
-    city: null,
-    zone: null,
-    location: null,
-    builder: null,
-    propertyTypes: [],
-    bhk: [],
-    minPrice: null,
-    maxPrice: null,
-    budgetAround: false,
-    possession: null,
-    areaSkipped: false,
-    typeSkipped: false,
-    awaiting: null,
-    page: 0,
-    shown: [],
-    contact: null,
-    contacted: [],
-  };
-}
+// The engine's public face, for the gateway, its adapters and the tests.
+export type {
+  Awaiting,
+  CatalogueQuery,
+  ChatCatalogue,
+  ChatEngineDeps,
+  ChatEvent,
+  ChatIdentity,
+  ChatLead,
+  ChatLeads,
+  ChatTurnContext,
+  ContactDetails,
+  ConversationState,
+  PlaceRef,
+  TurnResult,
+} from './chat-engine.types';
+export { newConversation } from './chat-engine.types';
+export { pickPlaces, readContactDetails } from './chat-engine.understanding';
+export { budgetWords, describeSearch } from './chat-engine.wording';
 
 const MAX_SHOWN = 40;
 const MAX_CONTACTED = 50;
 /** City and locality choices offered as buttons. */
 const CITY_CHOICES = 8;
 const AREA_CHOICES = 6;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Events
-
-export type ChatEvent =
-  | { event: 'reply'; payload: ChatReply }
-  | { event: 'property_card'; payload: PropertyCardEvent }
-  | { event: 'action_buttons'; payload: ActionButtonsEvent };
-
-export interface TurnResult {
-  state: ConversationState;
-  events: ChatEvent[];
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Reading the visitor
-
-const GREETING = /^(?:hi+|hii+|hey+|hello+|helo|hola|namaste|namaskar|yo|start|good (?:morning|afternoon|evening))\b[\s!.,?]*(?:there|nivaas|bot)?[\s!.,?]*$/i;
-const THANKS = /^(?:thanks?|thank you|thx|ty|ok(?:ay)?|great|cool|bye|goodbye)\b[\s!.,a-z]*$/i;
-/** 'Any area will do', 'any type', 'show all'. */
-const SKIP = /^(?:any|anything|anywhere|all|any ?where|any (?:area|place|locality|location|type|property|property type|kind)|all (?:areas|types|properties)|anywhere in [\p{L} ]+|no preference|doesn'?t matter|does not matter|show all|skip|any type is fine|any area is fine)[\s!.]*$/iu;
-
-/** Chatter that names no place or builder, dropped before the words are resolved. */
-const CHAT_WORDS = new Set([
-  'please', 'pls', 'plz', 'kindly', 'can', 'could', 'would', 'will', 'you', 'u', 'do', 'does', 'have', 'has', 'got', 'any',
-  'some', 'what', 'which', 'where', 'is', 'are', 'there', 'good', 'nice', 'best', 'cheap', 'cheapest', 'luxury', 'option',
-  'options', 'something', 'tell', 'about', 'give', 'get', 'list', 'let', 'lets', "let's", 'us', 'we', 'our', 'ok', 'okay',
-  'yes', 'no', 'also', 'only', 'just', 'like', 'am', 'im', "i'm", 'it', 'this', 'that', 'these', 'those', 'them', 'new',
-  'available', 'listing', 'listings', 'looking', 'located', 'location', 'area', 'locality', 'place', 'zone', 'want', 'wanna',
-  'need', 'interested', 'see', 'more', 'other', 'another', 'else', 'instead', 'change', 'switch', 'now', 'too', 'very',
-  'much', 'how', 'many', 'all', 'was', 'be', 'sir', 'madam', 'ji', 'bro', 'hi', 'hello', 'hey', 'thanks', 'thank',
-  'bhk', 'bedroom', 'bedrooms', 'type', 'kind', 'budget', 'lakh', 'lakhs', 'crore', 'crores', 'cr', 'move', 'possession',
-  'construction', 'ready', 'builder', 'builders', 'developer', 'by', 'ones', 'one',
-]);
-/** Words that alone do not name a place ('city' is in many names): a place must answer some other word too. */
-const WEAK_WORDS = new Set(['city', 'road', 'nagar', 'layout', 'phase', 'town', 'park', 'east', 'west', 'north', 'south', 'new', 'old', 'main', 'cross', 'sector', 'block', 'stage', 'colony', 'extension', 'halli', 'pura', 'puram']);
-/** Near misses (typos) are trusted only on words this long. */
-const MIN_FUZZY_WORD = 5;
-
-function actionOf(text: string): ChatAction | null {
-  const lower = text.trim().toLowerCase();
-  for (const action of CHAT_ACTIONS) {
-    if (lower === action || lower === CHAT_ACTION_TEXTS[action].toLowerCase() || lower === CHAT_ACTION_LABELS[action].toLowerCase()) return action;
-  }
-  return null;
-}
-
-interface Candidate {
-  hit: WordHit;
-  words: Set<number>;
-  exact: boolean;
-  contains: boolean;
-}
-
-interface Places {
-  city: PlaceRef | null;
-  zone: (PlaceRef & { city: PlaceRef }) | null;
-  location: (PlaceRef & { city: PlaceRef; zone: PlaceRef | null }) | null;
-  builder: PlaceRef | null;
-}
-
-/**
- * What the words name: at most one city, one locality or zone, one builder. Candidates answering more of the words
- * win ('electronic city' is Electronic City, not the city), then exact names, then containing ones, then (with no
- * city named in the message) those in the conversation's city, then similarity. Each pick uses up its words.
- */
-export function pickPlaces(words: string[], hits: WordHit[], currentCityId: number | null): Places {
-  const byKey = new Map<string, Candidate>();
-  for (const hit of hits) {
-    const word = words[hit.index];
-    if (word === undefined) continue;
-    if (!hit.contains && !hit.exact && word.length < MIN_FUZZY_WORD) continue;
-    const key = `${hit.kind}:${hit.id}`;
-    const candidate = byKey.get(key) ?? { hit, words: new Set<number>(), exact: false, contains: false };
-    candidate.words.add(hit.index);
-    candidate.exact ||= hit.exact;
-    candidate.contains ||= hit.contains;
-    byKey.set(key, candidate);
-  }
-  const strong = (candidate: Candidate, used: Set<number>) => [...candidate.words].some((index) => !used.has(index) && !WEAK_WORDS.has(words[index] ?? ''));
-  const rank = (cityId: number | null) => (a: Candidate, b: Candidate) =>
-    b.words.size - a.words.size ||
-    Number(b.exact) - Number(a.exact) ||
-    Number(b.contains) - Number(a.contains) ||
-    Number(b.hit.cityId === cityId && cityId !== null) - Number(a.hit.cityId === cityId && cityId !== null) ||
-    b.hit.score - a.hit.score ||
-    a.hit.id - b.hit.id;
-  const candidates = [...byKey.values()];
-  const used = new Set<number>();
-  const take = (candidate: Candidate) => candidate.words.forEach((index) => used.add(index));
-
-  const places: Places = { city: null, zone: null, location: null, builder: null };
-  const city = candidates.filter((c) => c.hit.kind === 'city' && (c.exact || c.contains) && strong(c, used)).sort(rank(null))[0];
-  if (city) {
-    places.city = { id: city.hit.id, name: city.hit.name };
-    take(city);
-  }
-  const cityId = places.city?.id ?? currentCityId;
-  const placeOrBuilder = candidates
-    .filter((c) => c.hit.kind !== 'city' && (places.city === null || c.hit.kind === 'builder' || c.hit.cityId === places.city.id))
-    .sort(rank(cityId));
-  for (const candidate of placeOrBuilder) {
-    if (!strong(candidate, used)) continue;
-    const { hit } = candidate;
-    if (hit.kind === 'builder') {
-      if (places.builder) continue;
-      places.builder = { id: hit.id, name: hit.name };
-    } else {
-      if (places.location || places.zone || hit.cityId === null || hit.cityName === null) continue;
-      const hitCity = { id: hit.cityId, name: hit.cityName };
-      if (hit.kind === 'location') {
-        places.location = { id: hit.id, name: hit.name, city: hitCity, zone: hit.zoneId !== null && hit.zoneName !== null ? { id: hit.zoneId, name: hit.zoneName } : null };
-      } else {
-        places.zone = { id: hit.id, name: hit.name, city: hitCity };
-      }
-    }
-    take(candidate);
-  }
-  return places;
-}
-
-const EMAIL = /[^\s@,;<>]+@[^\s@,;<>]+\.[a-z]{2,}/i;
-const PHONE = /(?:\+?91[\s-]?|0)?[6-9](?:[\s-]?\d){9}/;
-const NAME_FILLER = /\b(?:my|name|names|is|i|am|i'm|im|this|here|phone|mobile|number|no|num|email|e-mail|mail|id|and|contact|me|on|at|call|whatsapp|it's|its|details|hi|hello)\b/gi;
-
-/** Name, Indian mobile and e-mail as typed in one message ('Ravi Kumar, 98450 12345'). */
-export function readContactDetails(text: string): ContactDetails {
-  const email = EMAIL.exec(text)?.[0] ?? null;
-  let rest = email ? text.replace(email, ' ') : text;
-  const phoneText = PHONE.exec(rest)?.[0];
-  const phone = phoneText ? normaliseIndianMobile(phoneText) : null;
-  if (phoneText) rest = rest.replace(phoneText, ' ');
-  const name = rest
-    .replace(NAME_FILLER, ' ')
-    .replace(/[^\p{L}\s.'-]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  const words = name.split(' ').filter(Boolean);
-  const isName = name.length >= 2 && name.length <= 80 && words.length <= 5;
-  return { name: isName ? name : null, phone, email: email?.toLowerCase() ?? null };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Writing to the visitor
-
-/** '₹1.5 Cr', '₹80 Lakh', '₹75,000': a budget as a buyer says it. */
-export function budgetWords(rupees: number): string {
-  const trim = (value: number) => String(Number(value.toFixed(2)));
-  if (rupees >= 10_000_000) return `₹${trim(rupees / 10_000_000)} Cr`;
-  if (rupees >= 100_000) return `₹${trim(rupees / 100_000)} Lakh`;
-  return rupeeText(rupees);
-}
-
-const TYPE_PLURALS: Record<PropertyType, string> = {
-  apartment: 'apartments',
-  villa: 'villas',
-  plot: 'plots',
-  residentialhouse: 'independent houses',
-  'pent house': 'penthouses',
-  studio: 'studios',
-};
-
-const TYPE_CHOICES: ChatOption[] = [
-  { label: 'Apartment', value: 'apartment' },
-  { label: 'Villa', value: 'villa' },
-  { label: 'Plot', value: 'plot' },
-  { label: 'Independent House', value: 'independent house' },
-  { label: 'Penthouse', value: 'penthouse' },
-  { label: 'Studio', value: 'studio' },
-  { label: 'Any type', value: 'any type' },
-];
-
-function listWords(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
-
-/** '**3 BHK apartments** in **Whitefield, Bengaluru** under **₹1.5 Cr**, ready to move, by **Prestige**'. */
-export function describeSearch(state: ConversationState): string {
-  const what = [
-    state.bhk.length > 0 ? `${state.bhk.join(', ')} BHK` : '',
-    state.propertyTypes.length > 0 ? listWords(state.propertyTypes.map((type) => TYPE_PLURALS[type])) : state.bhk.length > 0 ? 'homes' : 'properties',
-  ]
-    .filter(Boolean)
-    .join(' ');
-  const place = state.location ?? state.zone;
-  const where = state.city ? ` in **${place ? `${place.name}, ` : ''}${state.city.name}**` : '';
-  let budget = '';
-  if (state.budgetAround && state.minPrice !== null && state.maxPrice !== null) budget = ` around **${budgetWords(Math.round((state.minPrice + state.maxPrice) / 2))}**`;
-  else if (state.minPrice !== null && state.maxPrice !== null) budget = ` between **${budgetWords(state.minPrice)}** and **${budgetWords(state.maxPrice)}**`;
-  else if (state.maxPrice !== null) budget = ` under **${budgetWords(state.maxPrice)}**`;
-  else if (state.minPrice !== null) budget = ` above **${budgetWords(state.minPrice)}**`;
-  const possession = state.possession === 'ready' ? ', ready to move' : state.possession === 'under-construction' ? ', under construction' : state.possession === 'upcoming' ? ', upcoming launches' : '';
-  const builder = state.builder ? `, by **${state.builder.name}**` : '';
-  return `**${what}**${where}${budget}${possession}${builder}`;
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// The engine
-
-export interface ChatTurnContext {
-  identity: ChatIdentity | null;
-}
-
-export interface ChatEngineDeps {
-  catalogue: ChatCatalogue;
-  leads: ChatLeads;
-}
 
 export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
   /** One turn's events; every answered turn ends with exactly one action_buttons (see chat.schema.ts). */
@@ -561,31 +257,17 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
   /** Free text: what it adds to the search, then the next question or the results. */
   async function understand(turn: Turn, text: string): Promise<TurnResult> {
     const before = turn.state;
-    // Skip answers are short; the long Unicode pattern is not worth running on a sentence.
-    if (text.length <= 40 && SKIP.test(text)) {
+    if (isSkipAnswer(text)) {
       if (before.awaiting === 'property_type') turn.state = { ...before, typeSkipped: true };
       else if (before.awaiting === 'area') turn.state = { ...before, areaSkipped: true };
       else turn.state = { ...before, areaSkipped: before.city !== null, typeSkipped: before.awaiting === null ? true : before.typeSkipped };
       return nextStep(turn);
     }
     const parsed = parseSearchQuery(text);
-    const words = wordsOf(parsed.text.split(' ').filter((word) => word && !CHAT_WORDS.has(word) && !/^\d+$/.test(word)).join(' '));
+    const words = searchWords(parsed);
     const hits = words.length > 0 ? await catalogue.resolve(words.join(' ')) : [];
     const places = pickPlaces(words, hits, before.city?.id ?? null);
-
-    let s: ConversationState = { ...before };
-    const placeCity = places.location?.city ?? places.zone?.city ?? null;
-    const city = places.city ?? placeCity;
-    if (city && city.id !== s.city?.id) s = { ...s, city, zone: null, location: null, areaSkipped: false };
-    if (places.location) s = { ...s, location: { id: places.location.id, name: places.location.name }, zone: places.location.zone, areaSkipped: false };
-    else if (places.zone) s = { ...s, zone: { id: places.zone.id, name: places.zone.name }, location: null, areaSkipped: false };
-    if (places.builder) s = { ...s, builder: places.builder };
-    if (parsed.bhk.length > 0) s = { ...s, bhk: parsed.bhk, propertyTypes: parsed.propertyTypes.length > 0 ? parsed.propertyTypes : s.propertyTypes.filter((type) => type !== 'plot') };
-    else if (parsed.propertyTypes.length > 0) s = { ...s, propertyTypes: parsed.propertyTypes, bhk: parsed.propertyTypes.every((type) => type === 'plot' || type === 'studio') ? [] : s.bhk };
-    if (parsed.minPrice !== null || parsed.maxPrice !== null) s = { ...s, minPrice: parsed.minPrice, maxPrice: parsed.maxPrice, budgetAround: parsed.around };
-    if (parsed.possession !== null) s = { ...s, possession: parsed.possession };
-
-    const understood = city !== null || places.location !== null || places.zone !== null || places.builder !== null || parsed.bhk.length > 0 || parsed.propertyTypes.length > 0 || parsed.minPrice !== null || parsed.maxPrice !== null || parsed.possession !== null;
+    const { state: s, city, understood } = understandSearch(before, parsed, places);
     if (!understood) {
       turn.state = before;
       const quoted = text.length > 40 ? `${text.slice(0, 40)}…` : text;
@@ -606,14 +288,12 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
       const text = message.trim().replace(/\s+/g, ' ');
       const action = actionOf(text);
       if (action) return handleAction(turn, action);
-      if (GREETING.test(text)) return greet(turn);
+      if (isGreeting(text)) return greet(turn);
       const contact = parseContactMessage(text);
       if (contact) return startContact(turn, contact.projectName, contact.type, ctx);
       if (state.awaiting === 'contact' && state.contact) {
         const details = readContactDetails(text);
-        const filters = parseSearchQuery(text);
-        const looksLikeSearch = filters.bhk.length > 0 || filters.propertyTypes.length > 0 || filters.maxPrice !== null || filters.minPrice !== null;
-        if (details.phone || details.email || (details.name && !looksLikeSearch)) {
+        if (details.phone || details.email || (details.name && !looksLikeSearch(text))) {
           return submitContact(
             turn,
             { ...state.contact, name: details.name ?? state.contact.name, phone: details.phone ?? state.contact.phone, email: details.email ?? state.contact.email },
@@ -621,7 +301,7 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
           );
         }
       }
-      if (THANKS.test(text)) {
+      if (isThanks(text)) {
         turn.state = { ...state, awaiting: null, contact: null };
         turn.say("You're welcome! Ask me anytime, for example **villas in Sarjapur** or **ready to move 2 BHK under 70 lakh**.");
         return turn.finishWithDefaults(state.page > 0);
