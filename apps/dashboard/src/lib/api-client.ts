@@ -7,6 +7,7 @@ import {
   type StaffAccount,
 } from '@nivaas/contracts/auth.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import { retryAfterRefresh, sharedRefresh } from '@nivaas/client-kit/refresh-on-401';
 import type { z } from 'zod';
 
 /** A failed call, with the server's own message (4xx bodies name what was wrong) when it sent one. */
@@ -67,7 +68,7 @@ function writeStoredEmail(email: string | null): void {
 export class ProviderApi {
   private token: string | null = null;
   private email: string | null = null;
-  private refreshing: Promise<string | null> | null = null;
+  private readonly refreshing = new Map<'provider', Promise<string | null>>();
   private state: SessionState = { status: 'restoring' };
   private readonly listeners = new Set<() => void>();
 
@@ -141,16 +142,17 @@ export class ProviderApi {
   /** A call with the provider's token; `schema` parses the success body. */
   async call<S extends z.ZodType>(path: string, schema: S, options: CallOptions = {}): Promise<z.output<S>> {
     const { method = 'GET', body, auth = true } = options;
-    let response = await this.send(path, method, body, auth);
-    if (auth && response.status === 401) {
-      const token = await this.refresh();
-      if (token === null) {
+    const response = await retryAfterRefresh(await this.send(path, method, body, auth), {
+      unauthorized: (answer) => auth && answer.status === 401,
+      token: () => this.refresh(),
+      // The refresh stored the new token: send() sends it.
+      resend: () => this.send(path, method, body, auth),
+      ended: () => {
         this.forget();
         this.setState({ status: 'signed-out', reason: SESSION_ENDED_MESSAGE });
         throw new ApiError(401, SESSION_ENDED_MESSAGE);
-      }
-      response = await this.send(path, method, body, auth);
-    }
+      },
+    });
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const error = ErrorResponseSchema.safeParse(payload);
@@ -175,10 +177,9 @@ export class ProviderApi {
 
   /** One refresh at a time: calls that fail together wait for the same new token. */
   private refresh(): Promise<string | null> {
-    if (this.refreshing) return this.refreshing;
-    const email = this.email;
-    if (email === null) return Promise.resolve(null);
-    this.refreshing = (async () => {
+    return sharedRefresh(this.refreshing, 'provider', async () => {
+      const email = this.email;
+      if (email === null) return null;
       try {
         const response = await fetch('/api/auth/portal/refresh-token', {
           method: 'POST',
@@ -191,11 +192,8 @@ export class ProviderApi {
         return this.token;
       } catch {
         return null;
-      } finally {
-        this.refreshing = null;
       }
-    })();
-    return this.refreshing;
+    });
   }
 
   private forget(): void {

@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetConsoleErrors, takeUnexpectedConsoleErrors } from './console-errors';
+import { resetConsoleErrors, takeUnexpectedConsoleErrors } from '@nivaas/client-kit/console-errors';
 
 configure({ asyncUtilTimeout: 5000 });
 

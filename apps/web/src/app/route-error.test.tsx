@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { allowConsoleError } from '../test/console-errors';
+import { allowConsoleError } from '@nivaas/client-kit/console-errors';
 import { renderApp } from '../test/render-app';
 
 // The home page's module fails to evaluate, as a broken deploy or a crashing import would.

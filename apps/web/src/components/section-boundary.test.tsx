@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { allowConsoleError } from '../test/console-errors';
+import { allowConsoleError } from '@nivaas/client-kit/console-errors';
 import { SectionBoundary } from './section-boundary';
 
 let shouldThrow = true;

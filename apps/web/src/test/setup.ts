@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetConsoleErrors, takeUnexpectedConsoleErrors } from './console-errors';
+import { resetConsoleErrors, takeUnexpectedConsoleErrors } from '@nivaas/client-kit/console-errors';
 
 // Pages are lazy route chunks: the first render in a file transforms the chunk, which on two busy
 // cores can take longer than Testing Library's 1 s default for findBy/waitFor.

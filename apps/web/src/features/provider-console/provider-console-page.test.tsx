@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { allowConsoleError } from '../../test/console-errors';
+import { allowConsoleError } from '@nivaas/client-kit/console-errors';
 import { renderApp } from '../../test/render-app';
 import { loadProviderConsole, type ProviderConsoleProps } from './load-provider-console';
 

@@ -1,5 +1,6 @@
 import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { retryAfterRefresh, sharedRefresh } from '@nivaas/client-kit/refresh-on-401';
 import { loginFor, loginsCleared, tokenRefreshed, type AuthState } from './auth-slice';
 import type { AuthExtra } from './auth-persistence';
 import { readStoredLogin, writeStoredLogin } from './login-vault';
@@ -84,18 +85,15 @@ export function createAuthBaseQuery(baseUrl: string): AuthBaseQuery {
   /** One refresh per role at a time: in this tab (a shared promise) and across tabs (a Web Lock, where supported). */
   function refresh(login: StoredLogin, api: Parameters<AuthBaseQuery>[1], extra: AuthExtra): Promise<string | null> {
     const role = login.role;
-    const running = extra.refreshes.get(role);
-    if (running) return running;
-    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-    const run = locks
-      ? new Promise<string | null>((resolve, reject) => {
-          // The lock is held until the callback's promise settles, that is until the refresh is stored.
-          locks.request(`nivaas-refresh-${role}`, () => callRefresh(login, api).then(resolve, reject)).catch(reject);
-        })
-      : callRefresh(login, api);
-    const started = run.finally(() => extra.refreshes.delete(role));
-    extra.refreshes.set(role, started);
-    return started;
+    return sharedRefresh(extra.refreshes, role, () => {
+      const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+      return locks
+        ? new Promise<string | null>((resolve, reject) => {
+            // The lock is held until the callback's promise settles, that is until the refresh is stored.
+            locks.request(`nivaas-refresh-${role}`, () => callRefresh(login, api).then(resolve, reject)).catch(reject);
+          })
+        : callRefresh(login, api);
+    });
   }
 
   return async (args, api, extraOptions = {}) => {
@@ -106,14 +104,17 @@ export function createAuthBaseQuery(baseUrl: string): AuthBaseQuery {
     const as = (typeof args === 'string' ? undefined : args.as) ?? extraOptions.as;
     const login = loginFor(api.getState() as { auth: AuthState }, as);
     const result = await raw(withToken(args, login?.token), api, extraOptions);
-    if (result.error?.status !== 401 || !login || !extra || pathOf(args) === REFRESH_PATH) return result;
-    if (!login.email || !login.role) return result;
-
-    // Another request may have refreshed this slot while ours was in flight: use its token as is.
-    const current = loginFor(api.getState() as { auth: AuthState }, login.role);
-    if (!current) return result;
-    const token = current.token !== login.token ? current.token : await refresh(login, api, extra);
-    if (!token) return result;
-    return raw(withToken(args, token), api, extraOptions);
+    // Never for the refresh call itself, nor for a stored login lacking what the refresh call must name.
+    if (!login || !extra || pathOf(args) === REFRESH_PATH || !login.email || !login.role) return result;
+    return retryAfterRefresh(result, {
+      unauthorized: (answer) => answer.error?.status === 401,
+      token: async () => {
+        // Another request may have refreshed this slot while ours was in flight: use its token as is.
+        const current = loginFor(api.getState() as { auth: AuthState }, login.role);
+        if (!current) return null;
+        return (current.token !== login.token ? current.token : await refresh(login, api, extra)) || null;
+      },
+      resend: (token) => raw(withToken(args, token), api, extraOptions),
+    });
   };
 }

@@ -1,10 +1,13 @@
 import { vi } from 'vitest';
 import { format } from 'node:util';
 
+// CONVENTIONS 'Tests': an unexpected console.error fails a test, in the host (apps/web) and the console remote
+// (apps/dashboard) alike; both apps' src/test/setup.ts call these around every test.
+
 let allowed: RegExp[] = [];
 let unexpected: string[] = [];
 
-/** Called before each test by setup.ts: collects console.error instead of printing it. */
+/** Called before each test by each app's test setup: collects console.error instead of printing it. */
 export function resetConsoleErrors(): void {
   allowed = [];
   unexpected = [];
