@@ -1,7 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { fileInside } from '../lib/file-inside';
 
 export interface RemotesPluginOptions {
   /** Module Federation remotes by name, each served at /remotes/<name>/ from its build folder. */
@@ -11,19 +12,6 @@ export interface RemotesPluginOptions {
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 /** Vite writes content-hashed chunks and styles here: a name never changes meaning. */
 const HASHED_ASSETS = /^assets\//;
-
-/** A file inside `root` for this URL path, or undefined; never a path outside `root`. */
-function fileInside(root: string, urlPath: string): string | undefined {
-  const relative = path.posix.normalize(`/${urlPath}`).slice(1);
-  if (relative === '') return undefined;
-  const absolute = path.resolve(root, relative);
-  if (!absolute.startsWith(root + path.sep)) return undefined;
-  try {
-    return statSync(absolute).isFile() ? relative : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The micro-frontend remotes (ARCHITECTURE 'Micro-frontends'): in production the API serves each remote's build from

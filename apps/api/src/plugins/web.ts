@@ -1,7 +1,8 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { fileInside } from '../lib/file-inside';
 
 export interface WebPluginOptions {
   distDir: string;
@@ -16,19 +17,6 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 const SERVER_OWNED = /^(api|media|remotes)(\/|$)/;
 /** Vite writes content-hashed bundles here, so a name never changes meaning: cache them for good. */
 const HASHED_ASSETS = /^assets\//;
-
-/** A file inside `root` for this URL path, or undefined; never a path outside `root`. */
-function fileInside(root: string, urlPath: string): string | undefined {
-  const relative = path.posix.normalize(`/${urlPath}`).slice(1);
-  if (relative === '') return undefined;
-  const absolute = path.resolve(root, relative);
-  if (!absolute.startsWith(root + path.sep)) return undefined;
-  try {
-    return statSync(absolute).isFile() ? relative : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Serves the built web app when it exists (spec §2 layout: the client router owns every route,
