@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { latestPasscode, passcodeToken } from './support/passcode';
 
 /**
  * Issue 4 acceptance: a visitor favourites a project, signs in with the passcode from the outbox, and the favourite
@@ -13,16 +14,6 @@ import { expect, test } from './support/fixtures';
 // Each spec signs in as its own staff member: one address gets one passcode per 30 s (issue 4's resend lock).
 const PROVIDER_EMAIL = 'moderation.two@nivaas.example.com';
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-/** The newest passcode the dev outbox kept for this recipient. */
-async function latestPasscode(request: APIRequestContext, recipient: string): Promise<string> {
-  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
-  expect(response.ok()).toBe(true);
-  const { messages } = (await response.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-  if (!code) throw new Error(`No passcode in the outbox for ${recipient}`);
-  return code;
-}
 
 /** Full-page screenshots at phone and desktop widths, named as e2e/tools/screenshots.mjs names them. */
 async function capture(page: Page, name: string): Promise<void> {
@@ -39,17 +30,6 @@ async function capture(page: Page, name: string): Promise<void> {
 /** A fresh Indian mobile number for this run (98xxxxxxxx), so reruns never meet an earlier account. */
 function uniqueMobile(): string {
   return `98${String(Date.now() % 100_000_000).padStart(8, '0')}`.slice(0, 10);
-}
-
-/** The provider's bearer token, from a passcode sign-in as the seeded staff account. */
-async function providerToken(request: APIRequestContext): Promise<string> {
-  const sent = await request.post('/api/auth/provider/send-otp', { data: { email: PROVIDER_EMAIL } });
-  expect(sent.ok()).toBe(true);
-  const verified = await request.post('/api/auth/provider/verify-otp', {
-    data: { email: PROVIDER_EMAIL, otp: await latestPasscode(request, PROVIDER_EMAIL) },
-  });
-  expect(verified.ok()).toBe(true);
-  return ((await verified.json()) as { token: string }).token;
 }
 
 test('a visitor favourites a project, signs in with the passcode, and finds it on /wishlist', async ({ page, request }) => {
@@ -148,7 +128,7 @@ test('a pending broker sees the pending page on /leads until the provider approv
   await expect(page.getByRole('heading', { name: 'Your broker profile is pending approval' })).toBeVisible();
 
   // The provider decides through issue 5's moderation API, signed in with the staff passcode.
-  const token = await providerToken(request);
+  const token = await passcodeToken(request, 'provider', PROVIDER_EMAIL);
   const approved = await request.post(`/api/admin/brokers/${brokerId}/approve`, {
     headers: { Authorization: `Bearer ${token}` },
     data: {},

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
+import { signInToConsole } from './support/passcode';
 
 /**
  * Issue 5 acceptance, the whole loop: an approved broker uploads a listing with two photos; the provider, in the
@@ -14,15 +15,6 @@ import { expect, test } from './support/fixtures';
 
 const PROVIDER_EMAIL = 'provider@nivaas.local';
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-async function latestPasscode(request: APIRequestContext, recipient: string): Promise<string> {
-  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
-  expect(response.ok()).toBe(true);
-  const { messages } = (await response.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-  if (!code) throw new Error(`No passcode in the outbox for ${recipient}`);
-  return code;
-}
 
 async function capture(page: Page, name: string): Promise<void> {
   mkdirSync(shots, { recursive: true });
@@ -46,22 +38,8 @@ async function openConsole(browser: Browser, baseURL: string, request: APIReques
   const context = await browser.newContext({ baseURL });
   const consolePage = await context.newPage();
   await consolePage.goto('/dashboard');
-  await consolePage.getByRole('textbox', { name: 'Work e-mail' }).fill(PROVIDER_EMAIL);
-  await consolePage.getByRole('button', { name: 'Send passcode' }).click();
-  const passcode = consolePage.getByRole('textbox', { name: 'Passcode' });
-  // Another spec running at the same time may have just signed the same staff address in: one passcode per address
-  // per 30 s, so wait that out once and ask again.
-  const sent = await passcode.waitFor({ state: 'visible', timeout: 5_000 }).then(
-    () => true,
-    () => false,
-  );
-  if (!sent) {
-    await consolePage.waitForTimeout(31_000);
-    await consolePage.getByRole('button', { name: 'Send passcode' }).click();
-  }
-  await expect(passcode).toBeVisible();
-  await consolePage.getByRole('textbox', { name: 'Passcode' }).fill(await latestPasscode(request, PROVIDER_EMAIL));
-  await consolePage.getByRole('button', { name: 'Sign in' }).click();
+  // Another spec running at the same time may have just signed the same staff address in.
+  await signInToConsole(consolePage, request, PROVIDER_EMAIL, { waitOutResendCooldown: true });
   await expect(consolePage.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
   return consolePage;
 }

@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { passcodeToken, signInToConsole } from './support/passcode';
 
 /**
  * Issue 5: the provider console, a Module Federation remote the host loads at /dashboard (outside the main layout).
@@ -16,16 +17,6 @@ import { expect, test } from './support/fixtures';
  */
 const PROVIDER_EMAIL = 'moderation.one@nivaas.example.com';
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-/** The newest passcode the outbox kept for this address (development only: GET /api/dev/outbox). */
-async function latestPasscode(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(email)}&purpose=otp&limit=1`);
-  expect(response.ok()).toBe(true);
-  const { messages } = (await response.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-  if (!code) throw new Error(`No passcode in the outbox for ${email}`);
-  return code;
-}
 
 /** Full-page screenshots at phone and desktop widths, as e2e/tools/screenshots.mjs names them. */
 async function capture(page: Page, name: string, fullPage = true): Promise<void> {
@@ -59,11 +50,7 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await capture(page, 'provider-console-sign-in');
 
-  await page.getByRole('textbox', { name: 'Work e-mail' }).fill(PROVIDER_EMAIL);
-  await page.getByRole('button', { name: 'Send passcode' }).click();
-  await expect(page.getByRole('textbox', { name: 'Passcode' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'Passcode' }).fill(await latestPasscode(request, PROVIDER_EMAIL));
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToConsole(page, request, PROVIDER_EMAIL);
 
   // The seed leaves listings waiting for a decision, oldest first.
   await expect(page.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
@@ -127,10 +114,7 @@ test('the provider signs in, rejects one pending listing with a remark and appro
     [toApprove, 'approved'],
   ] as const) {
     const email = listing.owner?.email as string;
-    expect((await request.post('/api/auth/broker/send-otp', { data: { email } })).ok()).toBe(true);
-    const signIn = await request.post('/api/auth/broker/verify-otp', { data: { email, otp: await latestPasscode(request, email) } });
-    expect(signIn.ok()).toBe(true);
-    const { token } = (await signIn.json()) as { token: string };
+    const token = await passcodeToken(request, 'broker', email);
     const own = await request.get(`/api/project/upload/${listing.id}`, { headers: { authorization: `Bearer ${token}` } });
     expect(own.ok()).toBe(true);
     const { project } = (await own.json()) as { project: { approval: string; remarks: Record<string, string> } };

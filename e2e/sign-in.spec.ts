@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { latestPasscode } from './support/passcode';
 
 /**
  * Issue 4, the web side of identity: a home buyer signs in with a passcode through the sign-in modal (spec §2, §4),
@@ -11,15 +12,6 @@ import { expect, test } from './support/fixtures';
  */
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-async function latestPasscode(request: APIRequestContext, recipient: string): Promise<string> {
-  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
-  expect(response.ok()).toBe(true);
-  const { messages } = (await response.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-  if (!code) throw new Error(`No passcode in the outbox for ${recipient}`);
-  return code;
-}
 
 /** The viewport (a modal or a menu is what matters, not the page under it) at phone and desktop widths. */
 async function capture(page: Page, name: string): Promise<void> {
