@@ -1,32 +1,88 @@
 import type { Project } from './project.schema';
 
 /**
- * The site's page for a project or listing, for code outside the web app that links to one (notifications, the
- * chat assistant's cards). The web's own links follow the same rules (apps/web/src/lib/project-path.ts).
+ * The site's page for a project or a listing (spec §2): the one implementation, used by the web app's links and
+ * cards, the uploads dashboard's 'Get more info', and code outside the web app (notifications, the chat's cards).
  */
 
 /** The tag that sends a project to its pre-launch page instead of the property page (spec §2). */
 export const PRELAUNCH_TAG = 'Upcoming Launches';
 
-/** spec §2/§5: lower-cased, trimmed, spaces to hyphens, 'unknown' when missing; URL-encoded so a '/' cannot split the path. */
-export function pathSegment(value: string | null | undefined): string {
+/**
+ * spec §2/§5: lower-cased, trimmed, whitespace to hyphens; `fallback` ('unknown') when missing or blank.
+ * URL-encoded, so a '/' or '?' in a name can neither split the path nor start a query.
+ */
+export function pathSegment(value: string | null | undefined, fallback = 'unknown'): string {
   const slug = (value ?? '').trim().toLowerCase().replace(/\s+/g, '-');
-  return slug ? encodeURIComponent(slug) : 'unknown';
+  return slug ? encodeURIComponent(slug) : fallback;
 }
 
-export type LinkableProject = Pick<Project, 'id' | 'name' | 'item' | 'type' | 'tags' | 'brokerId' | 'city' | 'zone' | 'location' | 'units'>;
+type Named = { name: string } | null;
+
+/** What a builder project's page is named by. */
+export interface ProjectPageTarget {
+  id: number;
+  name: string | null;
+  tags: readonly string[];
+  city: Named;
+  zone: Named;
+  location: Named;
+}
+
+/** What an upload's page is named by. */
+export interface UploadPageTarget {
+  id: number;
+  type: string | null;
+  units: readonly { type: string | null }[];
+}
 
 /**
- * spec §2 'Get more info' targets: a broker's upload /broker-property-details/{unitType}/{propertyType}/{id}, a
- * user's own upload /user-property-details/..., a builder project /properties/{city}/{zone}/{location}/{name}/{id}
- * or, tagged 'Upcoming Launches', /prelaunch/....
+ * /properties/{city}/{zone}/{location}/{name}/{id}, or /prelaunch/... when tagged 'Upcoming Launches' (spec §2).
+ * A missing zone reads 'unknown', or `missingZone` where the spec says otherwise (the uploads dashboard: 'zone').
+ */
+export function projectPath(project: ProjectPageTarget, missingZone = 'unknown'): string {
+  const base = project.tags.includes(PRELAUNCH_TAG) ? 'prelaunch' : 'properties';
+  const segments = [
+    pathSegment(project.city?.name),
+    pathSegment(project.zone?.name, missingZone),
+    pathSegment(project.location?.name),
+    pathSegment(project.name),
+  ];
+  return `/${base}/${segments.join('/')}/${project.id}`;
+}
+
+/** /broker-property-details/... or /user-property-details/{first unit type}/{property type}/{id} (spec §2). */
+export function uploadPath(kind: 'broker' | 'user', upload: UploadPageTarget): string {
+  return `/${kind}-property-details/${pathSegment(upload.units[0]?.type)}/${pathSegment(upload.type)}/${upload.id}`;
+}
+
+export type LinkableProject = Pick<Project, 'id' | 'name' | 'item' | 'type' | 'tags' | 'brokerId' | 'city' | 'zone' | 'location' | 'units'> & {
+  ownerId?: number | null;
+};
+
+/**
+ * A catalogue item's page: a builder project's (or pre-launch) page, or an upload's, a user's own before a broker's
+ * (the spec's owner order, as in 'Get more info').
  */
 export function listingPath(project: LinkableProject): string {
-  if (project.item === 'listing') {
-    const base = project.brokerId !== null ? 'broker-property-details' : 'user-property-details';
-    return `/${base}/${pathSegment(project.units[0]?.type)}/${pathSegment(project.type)}/${project.id}`;
-  }
-  const base = project.tags.includes(PRELAUNCH_TAG) ? 'prelaunch' : 'properties';
-  const segments = [project.city.name, project.zone?.name, project.location.name, project.name].map(pathSegment);
-  return `/${base}/${segments.join('/')}/${project.id}`;
+  if (project.item !== 'listing') return projectPath(project);
+  return uploadPath(project.ownerId == null && project.brokerId !== null ? 'broker' : 'user', project);
+}
+
+export interface MoreInfoTarget extends ProjectPageTarget, UploadPageTarget {
+  ownerId: number | null;
+  brokerId: number | null;
+  builderId: number | null;
+}
+
+/**
+ * spec §2 uploads dashboard, 'Get more info' target by owner, in the spec's order: an owner (a user's upload), a
+ * broker, a builder (pre-launch when tagged 'Upcoming Launches'), else no target (null). Missing segments read
+ * 'unknown', a missing zone 'zone'.
+ */
+export function getMoreInfoPath(target: MoreInfoTarget): string | null {
+  if (target.ownerId !== null) return uploadPath('user', target);
+  if (target.brokerId !== null) return uploadPath('broker', target);
+  if (target.builderId !== null) return projectPath(target, 'zone');
+  return null;
 }

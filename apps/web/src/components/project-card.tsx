@@ -5,7 +5,7 @@ import { FavouriteButton } from './favourite-button';
 import { BuildingIcon, MapPinIcon } from './icons';
 import { SmartImage } from './smart-image';
 import { formatPriceRange, unitPriceBounds } from '../lib/format-price';
-import { projectPath } from '../lib/project-path';
+import { projectPath } from '@nivaas/contracts/project-path';
 import { unitSummary } from '../lib/unit-labels';
 import { cardPhotoUrl } from '../lib/card-photo';
 

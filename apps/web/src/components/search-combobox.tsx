@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useLazySearchCatalogueQuery, useSearchCatalogueQuery } from '../lib/api/get-search';
-import { projectPath } from '../lib/project-path';
+import { projectPath } from '@nivaas/contracts/project-path';
 import {
   BLANK_SEARCH_WARNING,
   builderPath,

@@ -1,4 +1,4 @@
-import { pathSegment } from './project-path';
+import { pathSegment } from '@nivaas/contracts/project-path';
 
 interface Named {
   id: number;

@@ -1,5 +1,5 @@
 import type { Project } from '@nivaas/contracts/project.schema';
-import { PRELAUNCH_TAG } from './project-path';
+import { PRELAUNCH_TAG } from '@nivaas/contracts/project-path';
 import { unitSummary } from './unit-labels';
 
 /**

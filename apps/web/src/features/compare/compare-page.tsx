@@ -20,7 +20,7 @@ import {
 } from '../../lib/compare/compare-slice';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { areaRange, configurations, constructionStage, possessionText } from '../../lib/project-facts';
-import { projectPath } from '../../lib/project-path';
+import { projectPath } from '@nivaas/contracts/project-path';
 import { builderPath } from '../../lib/search/search-targets';
 
 type Column =

@@ -15,7 +15,7 @@ import { useGetProjectQuery } from '../../lib/api/get-project';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { cityPath, locationPath, zonePath } from '../../lib/place-paths';
 import { areaRange, configurations, constructionStage, isPrelaunch, possessionMonth, possessionText } from '../../lib/project-facts';
-import { projectPath } from '../../lib/project-path';
+import { projectPath } from '@nivaas/contracts/project-path';
 import { parseRouteId } from '../../lib/route-id';
 import { builderPath } from '../../lib/search/search-targets';
 import { propertyTypeLabel } from '../../lib/unit-labels';

@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@nivaas/contracts/search.schema';
-import { pathSegment } from '../project-path';
+import { pathSegment } from '@nivaas/contracts/project-path';
 
 /** spec §5: what the search box shows before anything is typed; searching for it means nothing was typed. */
 export const SEARCH_PLACEHOLDER_VALUE = 'Select Location';

@@ -1,6 +1,6 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import type { Crumb } from '../../../components/breadcrumb';
-import { pathSegment } from '../../../lib/project-path';
+import { uploadPath } from '@nivaas/contracts/project-path';
 
 /**
  * spec §2 'Broker projects screen': 'Home' (to /), then one crumb per path segment; all but the last
@@ -29,7 +29,7 @@ function safeDecode(segment: string): string {
  * lower-cased, trimmed, spaces to hyphens, 'unknown' if missing.
  */
 export function brokerPropertyPath(project: Pick<Project, 'id' | 'type' | 'units'>): string {
-  return `/broker-property-details/${pathSegment(project.units[0]?.type)}/${pathSegment(project.type)}/${pathSegment(String(project.id))}`;
+  return uploadPath('broker', project);
 }
 
 /** spec §5: case-insensitive substring on the property name or its location's name. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MapPinIcon } from '../../../components/icons';
 import { SmartImage } from '../../../components/smart-image';
 import { StarRating } from '../../../components/star-rating';
-import { pathSegment } from '../../../lib/project-path';
+import { pathSegment } from '@nivaas/contracts/project-path';
 
 /** spec §2 /contractors/{companyname}/{id}. */
 export function contractorPath(contractor: { id: number; companyName: string; slug?: string }): string {

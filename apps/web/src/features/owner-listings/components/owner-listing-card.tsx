@@ -4,7 +4,7 @@ import { SmartImage } from '../../../components/smart-image';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 import { cardPhotoUrl } from '../../../lib/card-photo';
 import { formatDashboardPrice } from '../../../lib/format-price';
-import { getMoreInfoPath } from '../../../lib/get-more-info-path';
+import { getMoreInfoPath } from '@nivaas/contracts/project-path';
 import { propertyTypeLabel, unitLabel } from '../../../lib/unit-labels';
 import { LeadsPanel } from './leads-panel';
 
