@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestPasscode, passcodeToken } from './support/passcode';
+import { capture } from './support/screenshots';
 
 /**
  * Issue 4 acceptance: a visitor favourites a project, signs in with the passcode from the outbox, and the favourite
@@ -13,19 +11,8 @@ import { latestPasscode, passcodeToken } from './support/passcode';
 
 // Each spec signs in as its own staff member: one address gets one passcode per 30 s (issue 4's resend lock).
 const PROVIDER_EMAIL = 'moderation.two@nivaas.example.com';
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-/** Full-page screenshots at phone and desktop widths, named as e2e/tools/screenshots.mjs names them. */
-async function capture(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(original);
-}
+/** Full-page screenshots, each width given 300 ms to settle. */
+const SHOT = { settleMs: 300 };
 
 /** A fresh Indian mobile number for this run (98xxxxxxxx), so reruns never meet an earlier account. */
 function uniqueMobile(): string {
@@ -68,12 +55,12 @@ test('a visitor favourites a project, signs in with the passcode, and finds it o
   const favourites = page.getByRole('list', { name: 'Favourite properties' });
   await expect(favourites.getByRole('link', { name: projectName })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Saved searches' })).toBeVisible();
-  await capture(page, 'wishlist');
+  await capture(page, 'wishlist', SHOT);
 
   // Removing it from the wishlist empties the list.
   await favourites.getByRole('button', { name: `Remove ${projectName} from favorites` }).click();
   await expect(page.getByText('Your wishlist is empty')).toBeVisible();
-  await capture(page, 'wishlist-empty');
+  await capture(page, 'wishlist-empty', SHOT);
 });
 
 /** Registers a broker through /registration; the page signs them in and shows their profile. Returns the new id. */
@@ -111,7 +98,7 @@ test('a broker registers, is signed in with approval pending, and logs out to /'
   test.setTimeout(90_000);
   const mobile = uniqueMobile().replace(/^98/, '97');
   await registerThroughThePage(page, mobile, `broker-${mobile}@example.in`);
-  await capture(page, 'broker-profile-pending');
+  await capture(page, 'broker-profile-pending', SHOT);
   await logOutToHome(page);
   // Logged out, the broker page sends the visitor to /login again.
   await page.goto('/broker-profile');
@@ -163,7 +150,7 @@ test('a broker logs in with e-mail and password and returns to the page that sen
   await page.goto('/broker-profile');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-  await capture(page, 'login');
+  await capture(page, 'login', SHOT);
   const form = page.getByRole('form', { name: 'Log in with e-mail and password' });
   await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Password').fill('another long pass');
@@ -171,5 +158,5 @@ test('a broker logs in with e-mail and password and returns to the page that sen
 
   await expect(page).toHaveURL(/\/broker-profile$/);
   await expect(page.getByRole('form', { name: 'Edit your broker profile' }).getByLabel('Company')).toHaveValue('Kumar Estates');
-  await capture(page, 'broker-profile');
+  await capture(page, 'broker-profile', SHOT);
 });

@@ -1,10 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
 import { signInToConsole } from './support/passcode';
+import { capture } from './support/screenshots';
 
 /**
  * Issue 5 acceptance, the whole loop: an approved broker uploads a listing with two photos; the provider, in the
@@ -14,18 +12,8 @@ import { signInToConsole } from './support/passcode';
  */
 
 const PROVIDER_EMAIL = 'provider@nivaas.local';
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-async function capture(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(original);
-}
+/** Full-page screenshots, each width given 300 ms to settle. */
+const SHOT = { settleMs: 300 };
 
 /** A small real image, so the server's byte check and re-encoding run on it. */
 function photo(red: number, green: number, blue: number, format: 'png' | 'jpeg'): Promise<Buffer> {
@@ -105,7 +93,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await form.getByLabel('Property name').fill(name);
   await form.getByLabel('Property type').selectOption('apartment');
   await form.getByLabel('Transaction').selectOption('Resale');
-  await capture(page, 'lifecycle-01-upload-basics');
+  await capture(page, 'lifecycle-01-upload-basics', SHOT);
   await form.getByRole('button', { name: 'Next' }).click();
 
   // Location from the catalogue: city, then zone, then locality.
@@ -128,7 +116,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await form.getByLabel('Area (sq ft)').fill('1250');
   await form.getByLabel('Floor').fill('3 of 12');
   await form.getByLabel('Furnishing').selectOption('Semi-Furnished');
-  await capture(page, 'lifecycle-02-upload-units');
+  await capture(page, 'lifecycle-02-upload-units', SHOT);
   await form.getByRole('button', { name: 'Next' }).click();
 
   // Two photos.
@@ -137,16 +125,16 @@ test('a listing goes from upload through rejection, resubmission, approval and g
     { name: 'balcony.jpg', mimeType: 'image/jpeg', buffer: await photo(40, 120, 200, 'jpeg') },
   ]);
   await expect(form.getByRole('list', { name: 'Chosen photos' }).getByRole('listitem')).toHaveCount(2);
-  await capture(page, 'lifecycle-03-upload-photos');
+  await capture(page, 'lifecycle-03-upload-photos', SHOT);
   await form.getByRole('button', { name: 'Next' }).click();
   await expect(form.getByText('2 new')).toBeVisible();
-  await capture(page, 'lifecycle-04-upload-review');
+  await capture(page, 'lifecycle-04-upload-review', SHOT);
 
   const created = page.waitForResponse((response) => response.url().endsWith('/api/project/upload') && response.request().method() === 'POST');
   await form.getByRole('button', { name: 'Submit for review' }).click();
   const listingId = ((await (await created).json()) as { project: { id: number } }).project.id;
   await expect(page.getByRole('heading', { name: 'Your property is sent for review' })).toBeVisible();
-  await capture(page, 'lifecycle-05-upload-done');
+  await capture(page, 'lifecycle-05-upload-done', SHOT);
 
   // The draft is gone once submitted.
   expect(await page.evaluate(() => localStorage.getItem('nivaas_upload_draft_broker'))).toBeNull();
@@ -156,7 +144,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   const pendingCard = page.getByRole('article', { name });
   await expect(pendingCard).toBeVisible();
   await expect(page.getByRole('button', { name: 'Pending', pressed: true })).toBeVisible();
-  await capture(page, 'lifecycle-06-dashboard-pending');
+  await capture(page, 'lifecycle-06-dashboard-pending', SHOT);
 
   // 2. The provider rejects it with a remark in the console.
   await consolePage.reload();
@@ -167,7 +155,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   const remark = 'Add the carpet area and a photo of the kitchen, please.';
   const dialog = consolePage.getByRole('dialog', { name: `Reject “${name}”` });
   await dialog.getByRole('textbox', { name: 'Remark' }).fill(remark);
-  await capture(consolePage, 'lifecycle-07-console-reject');
+  await capture(consolePage, 'lifecycle-07-console-reject', SHOT);
   await dialog.getByRole('button', { name: 'Reject with remark' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(queued).toHaveCount(0);
@@ -182,7 +170,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await expect(remarks.getByText(remark)).toBeVisible();
   // spec §9: short month, day, 12-hour time.
   await expect(remarks.locator('time')).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/);
-  await capture(page, 'lifecycle-08-remarks');
+  await capture(page, 'lifecycle-08-remarks', SHOT);
   await remarks.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/upload-property$/);
   const edit = page.getByRole('form', { name: 'Edit your property' });
@@ -195,7 +183,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await expect(edit.getByText('Photos already on this listing')).toBeVisible();
   await edit.getByLabel('Photos').setInputFiles([{ name: 'kitchen.png', mimeType: 'image/png', buffer: await photo(90, 160, 90, 'png') }]);
   await edit.getByRole('button', { name: 'Next' }).click();
-  await capture(page, 'lifecycle-09-edit-review');
+  await capture(page, 'lifecycle-09-edit-review', SHOT);
   const resubmitted = page.waitForResponse((response) => response.url().endsWith(`/api/project/upload/${listingId}`) && response.request().method() === 'PUT');
   await edit.getByRole('button', { name: 'Resubmit for review' }).click();
   expect((await resubmitted).ok()).toBe(true);
@@ -208,13 +196,13 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await expect(consolePage.getByRole('list', { name: `Photos of ${name}` }).getByRole('listitem')).toHaveCount(3);
   await again.getByRole('button', { name: 'Approve' }).click();
   await expect(again).toHaveCount(0);
-  await capture(consolePage, 'lifecycle-10-console-approved');
+  await capture(consolePage, 'lifecycle-10-console-approved', SHOT);
 
   // 5. The broker switches it live: Approved (not live) moves to Active Properties.
   await page.goto('/ViewallUploads/approved-properties');
   const approvedCard = page.getByRole('article', { name });
   await expect(approvedCard).toBeVisible();
-  await capture(page, 'lifecycle-11-dashboard-approved');
+  await capture(page, 'lifecycle-11-dashboard-approved', SHOT);
   const display = approvedCard.getByRole('switch', { name: `Display ${name}` });
   await expect(display).not.toBeChecked();
   // The switch follows the server: it flips once PATCH /project/publish answers (spec §4).
@@ -229,7 +217,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await page.getByPlaceholder('Location, Property Type, Facing, Unit Types').fill('villa');
   await expect(page.getByText('No Properties Found...')).toBeVisible();
   await page.getByPlaceholder('Location, Property Type, Facing, Unit Types').fill('');
-  await capture(page, 'lifecycle-12-dashboard-live');
+  await capture(page, 'lifecycle-12-dashboard-live', SHOT);
 
   // 6. A visitor finds it in search and enquires.
   const visitorContext = await browser.newContext({ baseURL });
@@ -237,14 +225,14 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await visitor.goto(`/property-detail-page?search=${encodeURIComponent(word)}`);
   await visitor.getByRole('link', { name }).first().click();
   await expect(visitor.getByRole('heading', { level: 1, name })).toBeVisible();
-  await capture(visitor, 'lifecycle-13-visitor-listing');
+  await capture(visitor, 'lifecycle-13-visitor-listing', SHOT);
   const enquiry = visitor.getByRole('form', { name: `Enquiry about ${name}` });
   await enquiry.getByLabel('Your name').fill('Asha Menon');
   await enquiry.getByLabel('Mobile number').fill('9845012345');
   await enquiry.getByLabel('E-mail').fill(`asha-${stamp}@example.in`);
   await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(visitor.getByText(/Thank you/)).toBeVisible();
-  await capture(visitor, 'lifecycle-14-visitor-enquired');
+  await capture(visitor, 'lifecycle-14-visitor-enquired', SHOT);
   await visitorContext.close();
 
   // 7. The broker sees the lead on /leads and marks it Interested; the stage is kept.
@@ -256,7 +244,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await lead.getByRole('button', { name: 'Interested', exact: true }).click();
   await expect(lead.getByText('Stage: Interested')).toBeVisible();
   await expect(lead.getByRole('button', { name: 'Interested', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  await capture(page, 'lifecycle-15-leads-interested');
+  await capture(page, 'lifecycle-15-leads-interested', SHOT);
   await page.reload();
   await expect(page.getByRole('article', { name: 'Lead from Asha Menon' }).getByText('Stage: Interested')).toBeVisible();
 
@@ -267,6 +255,6 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   await liveCard.getByRole('button', { name: 'Leads Show' }).click();
   await expect(liveCard.getByRole('list', { name: 'Leads on this property' }).getByText('Asha Menon')).toBeVisible();
   await expect(liveCard.getByRole('button', { name: 'Hide' })).toBeVisible();
-  await capture(page, 'lifecycle-16-dashboard-leads-panel');
+  await capture(page, 'lifecycle-16-dashboard-leads-panel', SHOT);
   await consolePage.context().close();
 });

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { passcodeToken, signInToConsole } from './support/passcode';
+import { capture } from './support/screenshots';
 
 /**
  * Issue 5: the provider console, a Module Federation remote the host loads at /dashboard (outside the main layout).
@@ -16,18 +13,6 @@ import { passcodeToken, signInToConsole } from './support/passcode';
  * and a second passcode to one address within 30 s is refused (the resend cooldown).
  */
 const PROVIDER_EMAIL = 'moderation.one@nivaas.example.com';
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-/** Full-page screenshots at phone and desktop widths, as e2e/tools/screenshots.mjs names them. */
-async function capture(page: Page, name: string, fullPage = true): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage });
-  }
-  await page.setViewportSize(original);
-}
 
 interface QueuedListing {
   id: number;
@@ -56,7 +41,7 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(page.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
   // A long queue: the first screenful is what the provider sees.
-  await capture(page, 'provider-console-queue', false);
+  await capture(page, 'provider-console-queue', { fullPage: false });
 
   // Brokers' uploads, whose owners can read the outcome back; older builder projects come first, so page on.
   const byBrokers = () => queued.filter((listing) => listing.owner?.kind === 'broker' && listing.owner.email);
@@ -80,7 +65,7 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(dialog.getByText('Remark must be at least 3 characters')).toBeVisible();
   const remark = `The photos do not show the property; add one of the living room (e2e ${Date.now()}).`;
   await dialog.getByRole('textbox', { name: 'Remark' }).fill(remark);
-  await capture(page, 'provider-console-reject-modal', false);
+  await capture(page, 'provider-console-reject-modal', { fullPage: false });
   await dialog.getByRole('button', { name: 'Reject with remark' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('status').getByText('Success')).toBeVisible();
@@ -102,7 +87,7 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(page.getByRole('heading', { name: 'Pending brokers' })).toBeVisible();
   const broker = page.getByRole('article').first();
   await expect(broker).toBeVisible();
-  await capture(page, 'provider-console-brokers', false);
+  await capture(page, 'provider-console-brokers', { fullPage: false });
   const approvedBroker = page.locator(`article[aria-labelledby="${await broker.getAttribute('aria-labelledby')}"]`);
   await approvedBroker.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Broker approved', { exact: false }).first()).toBeVisible();

@@ -1,9 +1,6 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestPasscode } from './support/passcode';
+import { capture } from './support/screenshots';
 
 /**
  * Issue 4, the web side of identity: a home buyer signs in with a passcode through the sign-in modal (spec §2, §4),
@@ -11,20 +8,8 @@ import { latestPasscode } from './support/passcode';
  * and logs out back to / ('Logged out successfully!', spec §8). Passcodes come from the dev outbox.
  */
 
-const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.artifacts/shots');
-
-/** The viewport (a modal or a menu is what matters, not the page under it) at phone and desktop widths. */
-async function capture(page: Page, name: string): Promise<void> {
-  mkdirSync(shots, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
-    // Let the step's slide finish at the new width.
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize(original);
-}
+/** The viewport (a modal or a menu is what matters, not the page under it), once the step's slide has finished. */
+const SHOT = { fullPage: false, settleMs: 400 };
 
 function unique(): string {
   return `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -41,13 +26,13 @@ test('a visitor signs in from a favourite, stays signed in, reaches /profile and
   const dialog = page.getByRole('dialog', { name: 'Find Your Dream Home' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('Access saved searches and favorites')).toBeVisible();
-  await capture(page, 'sign-in-step-1');
+  await capture(page, 'sign-in-step-1', SHOT);
 
   await dialog.getByLabel('Enter Phone Number').fill(email);
   await dialog.getByRole('button', { name: 'Get OTP' }).click();
   await expect(dialog.getByRole('heading', { name: 'Confirm Your Phone Number' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: /Resend OTP \( \d+s \)/ })).toBeDisabled();
-  await capture(page, 'sign-in-step-2');
+  await capture(page, 'sign-in-step-2', SHOT);
 
   const code = await latestPasscode(request, email);
   // Typing into the first box moves along the six (spec §4).
@@ -73,7 +58,7 @@ test('a visitor signs in from a favourite, stays signed in, reaches /profile and
   await account.click();
   const menu = page.getByRole('dialog');
   await expect(menu.getByRole('link', { name: 'Add Your Name' })).toBeVisible();
-  await capture(page, 'side-menu-user');
+  await capture(page, 'side-menu-user', SHOT);
   await menu.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My Profile' }).click();
 
   await expect(page).toHaveURL(/\/profile$/);
