@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Pagination } from '@nivaas/contracts/common.schema';
 
-type Loaded<T> = { items: T[]; pagination: Pagination };
+export type Loaded<T> = { items: T[]; pagination: Pagination };
 
 export type PagedState<T> =
   | { status: 'loading' }

@@ -8,23 +8,13 @@ import { useVerifyOtpMutation } from '../../lib/auth/api/verify-otp';
 import { signedIn, signInModalClosed } from '../../lib/auth/auth-slice';
 import { inputKind } from '../../lib/auth/input-kind';
 import { userLoginFrom } from '../../lib/auth/logins';
+import { useCountdown } from '../../lib/auth/use-countdown';
 import { showError, showSuccess } from '../../lib/toast';
 import { useModal } from '../../lib/use-modal';
 
 /** spec §8: what a failed send, verify or resend says when the server gave no message. */
 export const SIGN_IN_FALLBACK_ERROR = 'Something went wrong!';
 const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => '');
-
-/** spec §4: a 30 second resend lock that counts down once a second. */
-function useCountdown() {
-  const [secondsLeft, setSecondsLeft] = useState(0);
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
-  return [secondsLeft, setSecondsLeft] as const;
-}
 
 /**
  * spec §2 'Sign-in modal', §4 'Sign-in', §5, §8: passcode sign-in for home buyers. Step 1 takes a phone

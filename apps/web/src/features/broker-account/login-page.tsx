@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { serverMessage } from '../../lib/api/error-text';
 import { selectUserLogin, signedIn, signInModalOpened } from '../../lib/auth/auth-slice';
 import { brokerLoginFrom } from '../../lib/auth/logins';
+import { useCountdown } from '../../lib/auth/use-countdown';
 import { showError, showSuccess } from '../../lib/toast';
 import { useBrokerLoginMutation, useBrokerSendOtpMutation, useBrokerVerifyOtpMutation } from './api/broker-sign-in';
 import { AuthShell } from './components/auth-shell';
@@ -179,16 +180,10 @@ function PasscodeLogin({ onSignedIn }: { onSignedIn: (response: BrokerSignInResp
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<{ field: 'identity' | 'code'; message: string } | null>(null);
-  const [secondsLeft, setSecondsLeft] = useState(0);
+  const [secondsLeft, setSecondsLeft] = useCountdown();
   const [sendOtp, sending] = useBrokerSendOtpMutation();
   const [verifyOtp, verifying] = useBrokerVerifyOtpMutation();
   const codeInput = useRef<HTMLInputElement>(null);
-
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = window.setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [secondsLeft]);
 
   const send = async (to: string) => {
     const result = await sendOtp({ email: to });

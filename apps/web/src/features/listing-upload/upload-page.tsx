@@ -12,7 +12,7 @@ import type { LoginRole } from '../../lib/auth/stored-login';
 import { showError, showSuccess } from '../../lib/toast';
 import { propertyTypeLabel } from '../../lib/unit-labels';
 import { useDeleteListingPhotoMutation } from './api/delete-photo';
-import { useGetUploadLocationsQuery } from './api/get-city-locations';
+import { useGetCityLocationsQuery } from '../../lib/api/get-city-locations';
 import { useGetOwnerListingQuery } from './api/get-owner-listing';
 import { useSaveListingMutation } from './api/save-listing';
 import { PhotoPicker, type PickedPhoto } from './components/photo-picker';
@@ -120,7 +120,7 @@ function UploadForm({ role, uploadsPath, editing }: UploadFormProps) {
   const cityId = Number(values.cityId) || 0;
   const zoneId = Number(values.zoneId) || 0;
   const cities = useGetCitiesQuery({ page: 1, limit: 100 });
-  const locations = useGetUploadLocationsQuery(cityId, { skip: cityId === 0 });
+  const locations = useGetCityLocationsQuery(cityId, { skip: cityId === 0 });
   const zones = useMemo(() => {
     const found = new Map<number, string>();
     for (const location of locations.data ?? []) if (location.zone) found.set(location.zone.id, location.zone.name);

@@ -7,7 +7,7 @@ import type { CitySummary } from '../../lib/api/get-cities';
 import { isNotFound, serverMessage } from '../../lib/api/error-text';
 import { locationPath, zonePath } from '../../lib/place-paths';
 import { parseRouteId } from '../../lib/route-id';
-import { useGetCityLocationsQuery } from './api/get-city-locations';
+import { useGetCityLocationsQuery } from '../../lib/api/get-city-locations';
 import { useGetCityQuery } from './api/get-city';
 import { useGetPlaceReviewsQuery } from './api/get-place-reviews';
 import { PlaceHero } from './components/place-hero';

@@ -4,11 +4,12 @@ import {
   type LocationListResponse,
   type LocationSummary,
 } from '@nivaas/contracts/place.schema';
-import { api } from '../../../lib/api/api-slice';
+import { api } from './api-slice';
 
 /**
- * GET /location?cityId=&page=1&limit=100: a city's localities, busiest first. The city page draws its
- * zones from them too, since the API has no zone list of its own.
+ * GET /location?cityId=&page=1&limit=100: a city's localities, busiest first, with their zones. One endpoint, so one
+ * cache entry per city: the city page and the upload form both draw their zone lists from it, since the API has no
+ * zone list of its own.
  */
 const cityLocationsApi = api.injectEndpoints({
   endpoints: (build) => ({
