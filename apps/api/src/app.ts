@@ -1,15 +1,13 @@
 import type { Database } from '@nivaas/db';
 import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, configWarnings } from './config';
 import { trustFunction } from './lib/client-address';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
-import { createSessionRevocations } from './modules/auth/session-revocations';
-import { createSessionsRepository } from './modules/auth/sessions.repository';
-import { accessTokenKey } from './modules/auth/tokens';
 import { createLogger } from './logger';
+import { createModules, type Modules } from './modules';
 import { bannersRoutes } from './modules/banners/banners.routes';
 import { citiesRoutes } from './modules/cities/cities.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -22,7 +20,6 @@ import { constructionRoutes } from './modules/construction/construction.routes';
 import { faqsRoutes } from './modules/faqs/faqs.routes';
 import { leadsRoutes } from './modules/leads/leads.routes';
 import { ownerLeadsRoutes } from './modules/leads/owner-leads.routes';
-import { createLifecycle } from './modules/listings/lifecycle';
 import { listingsRoutes } from './modules/listings/listings.routes';
 import { moderationRoutes } from './modules/moderation/moderation.routes';
 import { placesRoutes } from './modules/places/places.routes';
@@ -50,6 +47,11 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** The app's clock (token expiry, passcode expiry, rate windows); tests pass one they can move. */
   clock?: () => Date;
+  /**
+   * The services (modules.ts); built here from the other deps when absent. The app closes what it is given: the
+   * revocation set with the auth plugin, the senders' queue with its own close.
+   */
+  modules?: Modules;
 }
 
 const API_PREFIX = '/api';
@@ -59,7 +61,7 @@ const API_PREFIX = '/api';
  * Plugins first (errors and headers must see every route), then the API modules, then the web app,
  * whose catch-all route is the fallback for everything else.
  */
-export async function buildApp({ config, database, logger, clock = () => new Date() }: AppDeps) {
+export async function buildApp({ config, database, logger, clock = () => new Date(), modules: given }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     genReqId: requestIdFor,
@@ -74,6 +76,11 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 
+  for (const warning of configWarnings(config)) app.log.warn(warning);
+  const modules = given ?? createModules({ config, database, clock, log: app.log });
+  // A message dispatched just before shutdown is still handed over.
+  app.addHook('onClose', () => modules.settled());
+
   await app.register(errors);
   // Uploaded photos in a bucket are served from its public address, which the CSP must allow.
   await app.register(securityHeaders, {
@@ -81,8 +88,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
     hsts: config.nodeEnv === 'production',
   });
   // Before the modules (and the public cache), so every route sees `request.principal`.
-  const revocations = createSessionRevocations({ repository: createSessionsRepository(database.db), clock, redisUrl: config.redisUrl, log: app.log });
-  await app.register(auth, { key: accessTokenKey(config), clock, revocations });
+  await app.register(auth, { key: modules.key, clock, revocations: modules.revocations });
   // After auth (per-account limits read the principal), before the modules whose routes declare `config.limits`.
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
@@ -91,32 +97,30 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(openApi, { ui: config.apiDocs });
   await app.register(media, { mediaDir: config.mediaDir });
 
-  const modules = { prefix: API_PREFIX, database };
-  await app.register(healthRoutes, modules);
-  await app.register(authRoutes, { ...modules, config, clock });
+  const prefix = API_PREFIX;
+  await app.register(healthRoutes, { prefix, health: modules.health });
+  await app.register(authRoutes, { prefix, auth: modules.auth, config });
   // Development and tests only: passcodes and reset links in clear text must never be served in production.
-  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes, modules);
-  await app.register(citiesRoutes, modules);
-  await app.register(bannersRoutes, modules);
-  // Issue 5: uploads, moderation and owners' leads share one set of services (listing lifecycle).
-  const lifecycle = createLifecycle({ config, database, clock, log: app.log });
-  await app.register(projectsRoutes, { ...modules, ownView: lifecycle.listings.brokerOwnView });
-  await app.register(listingsRoutes, { prefix: API_PREFIX, listings: lifecycle.listings });
-  await app.register(moderationRoutes, { prefix: `${API_PREFIX}/admin`, moderation: lifecycle.moderation });
-  await app.register(ownerLeadsRoutes, { prefix: API_PREFIX, ownerLeads: lifecycle.ownerLeads });
-  await app.register(searchRoutes, modules);
-  await app.register(buildersRoutes, modules);
-  await app.register(reviewsRoutes, modules);
-  await app.register(placesRoutes, modules);
-  await app.register(blogsRoutes, modules);
-  await app.register(faqsRoutes, modules);
-  await app.register(brokersRoutes, modules);
-  await app.register(constructionRoutes, modules);
-  await app.register(leadsRoutes, modules);
-  await app.register(favouritesRoutes, modules);
-  await app.register(savedSearchesRoutes, { ...modules, config });
-  await app.register(ratingsRoutes, modules);
-  await app.register(usersRoutes, { ...modules, config, clock });
+  if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes, { prefix, devOutbox: modules.devOutbox });
+  await app.register(citiesRoutes, { prefix, cities: modules.cities });
+  await app.register(bannersRoutes, { prefix, banners: modules.banners });
+  await app.register(projectsRoutes, { prefix, projects: modules.projects, ownView: modules.listings.brokerOwnView });
+  await app.register(listingsRoutes, { prefix, listings: modules.listings });
+  await app.register(moderationRoutes, { prefix: `${API_PREFIX}/admin`, moderation: modules.moderation });
+  await app.register(ownerLeadsRoutes, { prefix, ownerLeads: modules.ownerLeads });
+  await app.register(searchRoutes, { prefix, search: modules.search });
+  await app.register(buildersRoutes, { prefix, builders: modules.builders });
+  await app.register(reviewsRoutes, { prefix, reviews: modules.reviews });
+  await app.register(placesRoutes, { prefix, places: modules.places });
+  await app.register(blogsRoutes, { prefix, blogs: modules.blogs });
+  await app.register(faqsRoutes, { prefix, faqs: modules.faqs });
+  await app.register(brokersRoutes, { prefix, brokers: modules.brokers });
+  await app.register(constructionRoutes, { prefix, construction: modules.construction });
+  await app.register(leadsRoutes, { prefix, leads: modules.leads });
+  await app.register(favouritesRoutes, { prefix, favourites: modules.favourites });
+  await app.register(savedSearchesRoutes, { prefix, savedSearches: modules.savedSearches });
+  await app.register(ratingsRoutes, { prefix, ratings: modules.ratings });
+  await app.register(usersRoutes, { prefix, users: modules.users });
 
   await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir } });
   await app.register(web, { distDir: config.webDistDir });

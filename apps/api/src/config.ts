@@ -247,3 +247,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
         : { kind: 'local' },
   };
 }
+
+/**
+ * Settings that are valid but probably not meant: the app logs each once as it is built. Production with the outbox
+ * sender or without an SMS gateway starts (a demo may want that) but nobody can read the passcodes it sends.
+ */
+export function configWarnings(config: Pick<Config, 'nodeEnv' | 'otpSender' | 'smsWebhookUrl'>): string[] {
+  const warnings: string[] = [];
+  if (config.nodeEnv === 'production' && config.otpSender === 'outbox') {
+    warnings.push('OTP_SENDER=outbox in production: e-mailed passcodes and reset links are only stored, and nobody can read them');
+  }
+  if (config.nodeEnv === 'production' && !config.smsWebhookUrl) {
+    warnings.push('SMS_WEBHOOK_URL is not set in production: passcodes for phone numbers are only stored, and nobody can read them');
+  }
+  return warnings;
+}

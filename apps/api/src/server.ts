@@ -5,9 +5,8 @@ import { ensureSeeded } from '@nivaas/db/seed';
 import { type App, buildApp } from './app';
 import { attachChat } from './chat/chat.gateway';
 import { type Config, ConfigError, loadConfig } from './config';
-import { createMediaStore } from './lib/media/create-media-store';
 import { createLogger } from './logger';
-import { sweepOrphanPhotos } from './modules/listings/photo-sweep';
+import { createModules } from './modules';
 
 /** In-flight requests get this long to finish after SIGTERM; then the process exits regardless. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -106,17 +105,13 @@ try {
     const report = await ensureSeeded(database, { mediaDir: config.mediaDir, onProgress: (message) => logger.info(`seed: ${message}`) });
     if (report.seeded) logger.info({ projects: report.projects, ms: report.milliseconds }, 'seeded an empty database');
   }
-  await sweepOrphanPhotos({
-    db: database.db,
-    mediaStore: createMediaStore(config),
-    // The lock makes this process the folder's only writer; without it other processes may be uploading.
-    olderThanMs: dataLock ? 0 : SHARED_MEDIA_SWEEP_AGE_MS,
-    log: logger,
-  });
+  const modules = createModules({ config, database, clock: () => new Date(), log: logger });
+  // The lock makes this process the folder's only writer; without it other processes may be uploading.
+  await modules.sweepOrphanPhotos({ olderThanMs: dataLock ? 0 : SHARED_MEDIA_SWEEP_AGE_MS });
 
-  app = await buildApp({ config, database, logger });
+  app = await buildApp({ config, database, logger, modules });
   // The help chat shares the port (socket.io at /socket.io); attached here, not in buildApp, so inject() tests need no sockets.
-  await attachChat(app, { database, config });
+  await attachChat(app, { modules, config });
   app.server.on('upgrade', (_request, socket: Socket) => {
     upgradedSockets.add(socket);
     socket.once('close', () => upgradedSockets.delete(socket));

@@ -1,5 +1,4 @@
-import type { Database } from '@nivaas/db';
-import { CATALOGUE_CHANNEL } from '../plugins/public-cache';
+import type { CatalogueChanges } from '../lib/catalogue-changes';
 
 /**
  * Catalogue answers the chat has computed (a search page, what words name, the city and area choices), kept per
@@ -22,14 +21,11 @@ export interface ChatAnswerCache {
 /** A backstop for answers that read the clock (possession 'ready' turns on a date), not the freshness mechanism. */
 const ENTRY_TTL_MS = 5 * 60_000;
 
-export async function createChatAnswerCache(database: Database, { maxEntries, now = Date.now }: { maxEntries: number; now?: () => number }): Promise<ChatAnswerCache> {
+export async function createChatAnswerCache(changes: CatalogueChanges, { maxEntries, now = Date.now }: { maxEntries: number; now?: () => number }): Promise<ChatAnswerCache> {
   const entries = new Map<string, { value: Promise<unknown>; expires: number }>();
   let listening = true;
-  const ourSchema = `${database.tablesSchema}.`;
-  const stop = await database.listen(CATALOGUE_CHANNEL, {
-    onNotify: (payload) => {
-      if (payload.startsWith(ourSchema)) entries.clear();
-    },
+  const stop = await changes.subscribe({
+    onChange: () => entries.clear(),
     onLost: () => {
       listening = false;
       entries.clear();

@@ -18,7 +18,7 @@ const tallies = new WeakMap<ChatTestClient, { answered: number; limited: number 
 
 async function chatServer(env: Record<string, string> = {}) {
   const ctx = await createTestApp({ env, prepare: async ({ db }) => void (await createCity(db, { name: 'Bengaluru', slug: 'bengaluru' })) });
-  await attachChat(ctx.app, { database: ctx.database, config: ctx.config });
+  await attachChat(ctx.app, { modules: ctx.modules, config: ctx.config });
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const server = { ctx, clients: [] as ChatTestClient[] };

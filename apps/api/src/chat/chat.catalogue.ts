@@ -1,9 +1,8 @@
-import type { Database } from '@nivaas/db';
 import type { Project } from '@nivaas/contracts/project.schema';
-import { createCitiesRepository } from '../modules/cities/cities.repository';
-import { createPlacesRepository } from '../modules/places/places.repository';
-import { createProjectsRepository } from '../modules/projects/projects.repository';
-import { createProjectsService } from '../modules/projects/projects.service';
+import type { CatalogueChanges } from '../lib/catalogue-changes';
+import type { CitiesService } from '../modules/cities/cities.service';
+import type { PlacesService } from '../modules/places/places.service';
+import type { ProjectsService } from '../modules/projects/projects.service';
 import { createChatAnswerCache } from './chat-answer-cache';
 import type { CatalogueQuery, ChatCatalogue, PlaceRef } from './chat.engine';
 
@@ -15,24 +14,25 @@ const KEPT_ANSWERS = 5_000;
 
 type SearchAnswer = { projects: Project[]; total: number; hasMore: boolean };
 
+/** The module services the chat reads the catalogue through (built once by the composition root). */
+export interface ChatCatalogueServices {
+  projects: Pick<ProjectsService, 'list' | 'resolveText'>;
+  cities: Pick<CitiesService, 'names'>;
+  places: Pick<PlacesService, 'localitiesWithItems'>;
+  catalogueChanges: CatalogueChanges;
+}
+
 /**
- * The chat's view of the live catalogue, through the projects, cities and places modules' own reads (the same
+ * The chat's view of the live catalogue, through the projects, cities and places modules' own services (the same
  * visibility rule, filters and SQL as the site's lists and search), so the chat never shows what the site hides.
  */
-export async function createChatCatalogue(database: Database): Promise<ChatCatalogue & { close(): Promise<void> }> {
-  const { db } = database;
-  const answers = await createChatAnswerCache(database, { maxEntries: KEPT_ANSWERS });
-  const projects = createProjectsService(createProjectsRepository(db));
-  const cities = createCitiesRepository(db);
-  const places = createPlacesRepository(db);
+export async function createChatCatalogue({ projects, cities, places, catalogueChanges }: ChatCatalogueServices): Promise<ChatCatalogue & { close(): Promise<void> }> {
+  const answers = await createChatAnswerCache(catalogueChanges, { maxEntries: KEPT_ANSWERS });
 
   return {
-    cities: () => answers.get('cities', async (): Promise<PlaceRef[]> => (await cities.listPage(0, MAX_CITIES)).map(({ id, name }) => ({ id, name }))),
+    cities: () => answers.get('cities', (): Promise<PlaceRef[]> => cities.names(MAX_CITIES)),
 
-    localities: (cityId, limit) =>
-      answers.get(`areas:${cityId}:${limit}`, async (): Promise<PlaceRef[]> =>
-        (await places.listLocations({ cityId, zoneId: undefined }, 0, limit)).filter((row) => row.projectCount + row.listingCount > 0).map(({ id, name }) => ({ id, name })),
-      ),
+    localities: (cityId, limit) => answers.get(`areas:${cityId}:${limit}`, (): Promise<PlaceRef[]> => places.localitiesWithItems(cityId, limit)),
 
     resolve: (text) => answers.get(`words:${text}`, async () => (await projects.resolveText(text)).hits),
 

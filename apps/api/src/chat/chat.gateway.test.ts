@@ -6,7 +6,7 @@ import { asc, eq, inArray } from '@nivaas/db/orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../modules/auth/tokens';
-import { CATALOGUE_CHANNEL } from '../plugins/public-cache';
+import { CATALOGUE_CHANNEL } from '../lib/catalogue-changes';
 import { createCity, createLocation, createPricedProject, createUser, createZone } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { attachChat } from './chat.gateway';
@@ -39,7 +39,7 @@ async function client(token?: string): Promise<ChatTestClient> {
 }
 
 async function listen(context: TestContext, rateLimit?: { limit: number; windowMs: number }): Promise<string> {
-  await attachChat(context.app, { database: context.database, config: context.config, rateLimit });
+  await attachChat(context.app, { modules: context.modules, config: context.config, rateLimit });
   await context.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(context.app.server.address() as AddressInfo).port}`;
 }

@@ -12,7 +12,6 @@ import {
   SendMessageSchema,
   type ServerToClientEvents,
 } from '@nivaas/contracts/chat.schema';
-import type { Database } from '@nivaas/db';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -20,9 +19,9 @@ import { Server, type Socket } from 'socket.io';
 import type { ZodError } from 'zod';
 import type { Config } from '../config';
 import { addressKey, clientAddressOf, trustFunction } from '../lib/client-address';
-import { createChatCatalogue } from './chat.catalogue';
+import { type ChatCatalogueServices, createChatCatalogue } from './chat.catalogue';
 import { type ChatEngine, type ChatEvent, type ChatIdentity, createChatEngine, newConversation } from './chat.engine';
-import { createChatLeads } from './chat.leads';
+import { type ChatLeadsServices, createChatLeads } from './chat.leads';
 import { createChatRateLimiter, hitEvery } from './chat-rate-limiter';
 import { type ChatStateStore, createMemoryStateStore, createRedisStateStore } from './chat-state.store';
 
@@ -48,7 +47,8 @@ type ChatServer = Server<ClientToServerEvents, ServerToClientEvents, Record<stri
 type ChatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface ChatOptions {
-  database: Database;
+  /** The module services the chat reads and writes through (the composition root's, modules.ts). */
+  modules: ChatCatalogueServices & ChatLeadsServices;
   config: Config;
   /** Test overrides; the defaults are the contract's (10 messages per 10 s). */
   rateLimit?: { limit: number; windowMs: number };
@@ -84,7 +84,7 @@ function noticeFor(error: ZodError): ChatNotice {
  * sockets so app.inject() tests need none. With REDIS_URL, conversations live in Redis and the Redis adapter joins
  * the processes, so any process continues any conversation and reaches every socket of a client.
  */
-export async function attachChat(app: FastifyInstance, { database, config, rateLimit }: ChatOptions): Promise<ChatGateway> {
+export async function attachChat(app: FastifyInstance, { modules, config, rateLimit }: ChatOptions): Promise<ChatGateway> {
   const io: ChatServer = new Server(app.server, {
     path: CHAT_SOCKET_PATH,
     transports: ['websocket'],
@@ -106,8 +106,8 @@ export async function attachChat(app: FastifyInstance, { database, config, rateL
     store = createMemoryStateStore({ ttlMs: CHAT_IDLE_EXPIRY_MS, maxEntries: MEMORY_CONVERSATIONS });
   }
 
-  const catalogue = await createChatCatalogue(database);
-  const engine: ChatEngine = createChatEngine({ catalogue, leads: createChatLeads(database.db) });
+  const catalogue = await createChatCatalogue(modules);
+  const engine: ChatEngine = createChatEngine({ catalogue, leads: createChatLeads(modules) });
   // Issue 10: the client id is the client's own choice, so a fresh one per message would never be limited; each
   // message also counts against its connection and its address. Per process, like the connections below.
   const perClient = rateLimit ?? { limit: CHAT_RATE_LIMIT, windowMs: CHAT_RATE_WINDOW_MS };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '@nivaas/db';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createCatalogueChanges } from '../lib/catalogue-changes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -12,9 +13,6 @@ declare module 'fastify' {
     publicCache?: boolean;
   }
 }
-
-/** The database channel the catalogue tables announce committed writes on (migration 0004). */
-export const CATALOGUE_CHANNEL = 'nivaas_catalogue';
 
 /**
  * A backstop, not the freshness mechanism: answers that read the clock (the daily shuffle of /project/random,
@@ -69,12 +67,8 @@ const publicCachePlugin: FastifyPluginAsync<PublicCacheOptions> = async (app, { 
     entries.clear();
     keptBytes = 0;
   };
-  const ourSchema = `${database.tablesSchema}.`;
-  const stopListening = await database.listen(CATALOGUE_CHANNEL, {
-    // The payload is 'schema.table'; another schema in the same PostgreSQL database is another catalogue.
-    onNotify: (payload) => {
-      if (payload.startsWith(ourSchema)) clear();
-    },
+  const stopListening = await createCatalogueChanges(database).subscribe({
+    onChange: clear,
     onLost: () => {
       listening = false;
       clear();

@@ -5,11 +5,15 @@ import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
 import type { FastifyBaseLogger } from 'fastify';
 import { type App, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
+import { createLogger } from '../logger';
+import { createModules, type Modules } from '../modules';
 
 export interface TestContext {
   app: App;
   database: TestDatabase;
   config: Config;
+  /** The app's services (modules.ts), e.g. for the chat gateway or a background job a test drives. */
+  modules: Modules;
   /** Closes the app, drops the database and removes the temporary data folder. */
   close(): Promise<void>;
 }
@@ -46,11 +50,14 @@ export async function createTestApp({ prepare, env = {}, clock, logger }: TestAp
   const database = await createTestDatabase();
   try {
     await prepare?.(database);
-    const app = await buildApp({ config, database, ...(clock ? { clock } : {}), ...(logger ? { logger } : {}) });
+    const log = logger ?? createLogger(config);
+    const modules = createModules({ config, database, clock: clock ?? (() => new Date()), log });
+    const app = await buildApp({ config, database, logger: log, modules, ...(clock ? { clock } : {}) });
     return {
       app,
       database,
       config,
+      modules,
       async close() {
         try {
           await app.close();

@@ -20,25 +20,15 @@ import {
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import type { ModuleOptions } from '../module-options';
-import { createAccountsRepository } from './accounts.repository';
-import { BROKER_REGISTERED_MESSAGE, createAuthService, SIGNED_IN_MESSAGE } from './auth.service';
-import { createOtpRepository } from './otp.repository';
-import { createOtpService } from './otp.service';
+import type { Config } from '../../config';
+import { type AuthService, BROKER_REGISTERED_MESSAGE, SIGNED_IN_MESSAGE } from './auth.service';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie';
-import { decoyPasswordHash, derivePasscodeKey } from './secrets';
-import { createBackgroundDeliveries } from './senders/background-delivery';
-import { createMessageSender, type MessageSender } from './senders/message-sender';
-import { createSessionsRepository } from './sessions.repository';
-import { createSessionsService } from './sessions.service';
 
-export interface AuthModuleOptions extends ModuleOptions {
-  config: Config;
-  clock: () => Date;
-  /** Defaults to the sender the config asks for (createMessageSender). */
-  sender?: MessageSender;
+export interface AuthModuleOptions {
+  auth: AuthService;
+  /** Reset links point at PUBLIC_ORIGIN when it is set. */
+  config: Pick<Config, 'publicOrigin'>;
 }
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
@@ -53,31 +43,7 @@ const userAgentOf = (request: FastifyRequest) => request.headers['user-agent'] ?
  * - everyone: POST portal/refresh-token, portal/logout; GET me.
  * Every sign-in answers a 15-minute access token in the body and sets the kind's refresh cookie.
  */
-export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, { database, config, clock, sender }) => {
-  const deliveries = createBackgroundDeliveries(sender ?? createMessageSender(config, database.db, { log: app.log }), { db: database.db, log: app.log });
-  // A message dispatched just before shutdown is still handed over.
-  app.addHook('onClose', () => deliveries.settled());
-  const auth = createAuthService({
-    accounts: createAccountsRepository(database.db),
-    otp: createOtpService({
-      repository: createOtpRepository(database.db),
-      passcodeKey: derivePasscodeKey(app.accessTokenKey),
-      clock,
-      sendsPerIpPerHour: config.otpSendsPerIpPerHour,
-    }),
-    sessions: createSessionsService({ repository: createSessionsRepository(database.db), revocations: app.sessionRevocations, clock }),
-    deliveries,
-    key: app.accessTokenKey,
-    clock,
-  });
-  // Made now rather than on the first unknown e-mail, whose login would otherwise take two hashes' time.
-  decoyPasswordHash().catch((error: unknown) => app.log.error({ err: error }, 'could not prepare the decoy password hash'));
-  if (config.nodeEnv === 'production' && config.otpSender === 'outbox') {
-    app.log.warn('OTP_SENDER=outbox in production: e-mailed passcodes and reset links are only stored, and nobody can read them');
-  }
-  if (config.nodeEnv === 'production' && !config.smsWebhookUrl) {
-    app.log.warn('SMS_WEBHOOK_URL is not set in production: passcodes for phone numbers are only stored, and nobody can read them');
-  }
+export const authRoutes: FastifyPluginAsyncZod<AuthModuleOptions> = async (app, { auth, config }) => {
 
   // Users: passcode sign-in ----------------------------------------------------------------------------------
 

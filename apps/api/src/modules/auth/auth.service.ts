@@ -253,6 +253,12 @@ export function createAuthService({ accounts, otp, sessions, deliveries, key, cl
       }
       throw new DomainError('UNAUTHORIZED', SESSION_ENDED_MESSAGE);
     },
+
+    /** A user's or broker's stored name, phone and e-mail (the chat's card Contact fills a lead with them), or null. */
+    async contactOf(account: { kind: 'user' | 'broker'; id: number }): Promise<{ name: string | null; phone: string | null; email: string | null } | null> {
+      const row = account.kind === 'user' ? await accounts.findUser(account.id) : await accounts.findBroker(account.id);
+      return row ? { name: row.name, phone: row.phone, email: row.email } : null;
+    },
   };
 }
 

@@ -1,20 +1,13 @@
 import type { Identity } from '@nivaas/contracts/auth.schema';
-import type { Db } from '@nivaas/db';
-import type { Config } from '../../config';
-import { createOtpRepository } from './otp.repository';
-import { createOtpService, OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS } from './otp.service';
-import { derivePasscodeKey } from './secrets';
-import { type BackgroundDeliveries, createBackgroundDeliveries, type DeliveryLog } from './senders/background-delivery';
-import { createMessageSender, type OutgoingMessage, type SenderLog } from './senders/message-sender';
-import type { AccessTokenKey } from './tokens';
+import { OTP_RESEND_COOLDOWN_MS, OTP_TTL_MS, type OtpService } from './otp.service';
+import type { BackgroundDeliveries } from './senders/background-delivery';
+import type { OutgoingMessage } from './senders/message-sender';
 
 export interface ContactPasscodesOptions {
-  db: Db;
-  config: Pick<Config, 'otpSender' | 'smtpUrl' | 'mailFrom' | 'smsWebhookUrl' | 'smsWebhookToken' | 'nodeEnv' | 'otpSendsPerIpPerHour'>;
-  /** Passcode hashes are keyed from it, as sign-in codes are. */
-  key: AccessTokenKey;
-  clock: () => Date;
-  log: DeliveryLog & SenderLog;
+  /** The sign-in passcodes' service: the same store, key, cooldown and limits. */
+  otp: OtpService;
+  /** The messages' way out, shared with sign-in. */
+  deliveries: BackgroundDeliveries;
 }
 
 export interface ContactPasscodes {
@@ -55,10 +48,7 @@ function contactMessage(contact: Identity, code: string): OutgoingMessage {
  * is proved by passcode instead of answered with 409'). The same passcode rules and store as sign-in, under their
  * own subject ('user-contact') and bound to the user, so a sign-in code never proves a contact nor the reverse.
  */
-export function createContactPasscodes({ db, config, key, clock, log }: ContactPasscodesOptions): ContactPasscodes {
-  const otp = createOtpService({ repository: createOtpRepository(db), passcodeKey: derivePasscodeKey(key), clock, sendsPerIpPerHour: config.otpSendsPerIpPerHour });
-  const deliveries: BackgroundDeliveries = createBackgroundDeliveries(createMessageSender(config, db, { log }), { db, log });
-
+export function createContactPasscodes({ otp, deliveries }: ContactPasscodesOptions): ContactPasscodes {
   return {
     async send(userId, contact, ip) {
       const { code } = await otp.issue('user-contact', contact, ip, userId);

@@ -21,3 +21,5 @@ export function createDevOutboxRepository(db: Db) {
     },
   };
 }
+
+export type DevOutboxRepository = ReturnType<typeof createDevOutboxRepository>;

@@ -1,13 +1,13 @@
 import { BannerListResponseSchema } from '@nivaas/contracts/banner.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createBannersRepository } from './banners.repository';
-import { createBannersService } from './banners.service';
+import type { BannersService } from './banners.service';
+
+export interface BannersRoutesOptions {
+  banners: BannersService;
+}
 
 /** spec §7: GET /usersrouts/getAllBanner (the spec's spelling is a public address, so it stays). */
-export const bannersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const banners = createBannersService(createBannersRepository(database.db));
-
+export const bannersRoutes: FastifyPluginAsyncZod<BannersRoutesOptions> = async (app, { banners }) => {
   app.get(
     '/usersrouts/getAllBanner',
     {

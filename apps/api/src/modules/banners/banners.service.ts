@@ -9,3 +9,5 @@ export function createBannersService(repository: BannersRepository) {
     },
   };
 }
+
+export type BannersService = ReturnType<typeof createBannersService>;

@@ -1,14 +1,14 @@
 import { BlogDetailQuerySchema, BlogListQuerySchema, BlogListResponseSchema, BlogResponseSchema } from '@nivaas/contracts/blog.schema';
 import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createBlogsRepository } from './blogs.repository';
-import { createBlogsService } from './blogs.service';
+import type { BlogsService } from './blogs.service';
+
+export interface BlogsRoutesOptions {
+  blogs: BlogsService;
+}
 
 /** spec §7: GET /blog (status=active, approval=approved, page, limit 10) and GET /blog/{id}?internal=true. */
-export const blogsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const blogs = createBlogsService(createBlogsRepository(database.db));
-
+export const blogsRoutes: FastifyPluginAsyncZod<BlogsRoutesOptions> = async (app, { blogs }) => {
   app.get(
     '/blog',
     {

@@ -21,3 +21,5 @@ export function createBlogsService(repository: BlogsRepository) {
     },
   };
 }
+
+export type BlogsService = ReturnType<typeof createBlogsService>;

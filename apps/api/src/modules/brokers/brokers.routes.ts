@@ -3,17 +3,18 @@ import { BrokerIdParamSchema, BrokerListQuerySchema, BrokerListResponseSchema, B
 import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import type { ModuleOptions } from '../module-options';
-import { createBrokersRepository } from './brokers.repository';
-import { BROKER_UPDATED_MESSAGE, createBrokersService } from './brokers.service';
+import { BROKER_UPDATED_MESSAGE } from './brokers.service';
+import type { BrokersService } from './brokers.service';
+
+export interface BrokersRoutesOptions {
+  brokers: BrokersService;
+}
 
 /**
  * spec §7: GET /broker, GET /brokerRoutes/getAllBrokerUser (the same public list; 'defined, use not shown') and
  * GET /broker/{brokerId}. A broker's listings come from the projects module (GET /project?brokerId=).
  */
-export const brokersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const brokers = createBrokersService(createBrokersRepository(database.db));
-
+export const brokersRoutes: FastifyPluginAsyncZod<BrokersRoutesOptions> = async (app, { brokers }) => {
   for (const url of ['/broker', '/brokerRoutes/getAllBrokerUser']) {
     app.get(
       url,

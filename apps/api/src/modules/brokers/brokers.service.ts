@@ -49,3 +49,5 @@ export function createBrokersService(repository: BrokersRepository, clock: () =>
     },
   };
 }
+
+export type BrokersService = ReturnType<typeof createBrokersService>;

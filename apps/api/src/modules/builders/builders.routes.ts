@@ -1,16 +1,14 @@
 import { BuilderIdParamSchema, BuilderListQuerySchema, BuilderListResponseSchema, BuilderResponseSchema } from '@nivaas/contracts/builder.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createProjectsRepository } from '../projects/projects.repository';
-import { createProjectsService } from '../projects/projects.service';
-import { createBuildersRepository } from './builders.repository';
-import { createBuildersService } from './builders.service';
+import type { BuildersService } from './builders.service';
+
+export interface BuildersRoutesOptions {
+  builders: BuildersService;
+}
 
 /** spec §7: GET /builder (status=active, approval=approved, page, limit, or {type}={id}) and GET /builder/{builderId}. */
-export const buildersRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const builders = createBuildersService(createBuildersRepository(database.db), createProjectsService(createProjectsRepository(database.db)));
-
+export const buildersRoutes: FastifyPluginAsyncZod<BuildersRoutesOptions> = async (app, { builders }) => {
   app.get(
     '/builder',
     {

@@ -64,3 +64,5 @@ export function createBuildersService(repository: BuildersRepository, projects: 
     },
   };
 }
+
+export type BuildersService = ReturnType<typeof createBuildersService>;

@@ -1,14 +1,14 @@
 import { CityListResponseSchema, CityResponseSchema } from '@nivaas/contracts/city.schema';
 import { ErrorResponseSchema, IdParamSchema, PageQuerySchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createCitiesRepository } from './cities.repository';
-import { createCitiesService } from './cities.service';
+import type { CitiesService } from './cities.service';
+
+export interface CitiesRoutesOptions {
+  cities: CitiesService;
+}
 
 /** spec §7: GET /city (page, limit) and GET /city/{id}. */
-export const citiesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const cities = createCitiesService(createCitiesRepository(database.db));
-
+export const citiesRoutes: FastifyPluginAsyncZod<CitiesRoutesOptions> = async (app, { cities }) => {
   app.get(
     '/city',
     {

@@ -22,6 +22,11 @@ export function createCitiesService(repository: CitiesRepository) {
       return { cities: await shape(rows), pagination: { page, limit, total, hasMore: offset + rows.length < total } };
     },
 
+    /** The first `limit` cities' ids and names, in the list's order (the chat's city choices). */
+    async names(limit: number): Promise<{ id: number; name: string }[]> {
+      return (await repository.listPage(0, limit)).map(({ id, name }) => ({ id, name }));
+    },
+
     async get(id: number): Promise<City> {
       const row = await repository.findById(id);
       if (!row) throw DomainError.notFound('City', id);
@@ -31,3 +36,5 @@ export function createCitiesService(repository: CitiesRepository) {
     },
   };
 }
+
+export type CitiesService = ReturnType<typeof createCitiesService>;

@@ -7,17 +7,17 @@ import {
   ContractorResponseSchema,
 } from '@nivaas/contracts/construction.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createConstructionRepository } from './construction.repository';
-import { createConstructionService } from './construction.service';
+import type { ConstructionService } from './construction.service';
+
+export interface ConstructionRoutesOptions {
+  construction: ConstructionService;
+}
 
 /**
  * The construction gateway (spec §7: its base ends /api/construction): GET /project (page 1, limit 6, tag) and our
  * contractor directory, GET /contractor and GET /contractor/{id}.
  */
-export const constructionRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const construction = createConstructionService(createConstructionRepository(database.db));
-
+export const constructionRoutes: FastifyPluginAsyncZod<ConstructionRoutesOptions> = async (app, { construction }) => {
   app.get(
     '/construction/project',
     {

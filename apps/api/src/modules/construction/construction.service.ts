@@ -51,3 +51,5 @@ export function createConstructionService(repository: ConstructionRepository) {
     },
   };
 }
+
+export type ConstructionService = ReturnType<typeof createConstructionService>;

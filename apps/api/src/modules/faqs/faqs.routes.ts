@@ -1,14 +1,14 @@
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import { FaqListQuerySchema, FaqListResponseSchema } from '@nivaas/contracts/faq.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createFaqsRepository } from './faqs.repository';
-import { createFaqsService } from './faqs.service';
+import type { FaqsService } from './faqs.service';
+
+export interface FaqsRoutesOptions {
+  faqs: FaqsService;
+}
 
 /** spec §7: GET /faq?associatedWith=contact_faqs&approval=approved. */
-export const faqsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const faqs = createFaqsService(createFaqsRepository(database.db));
-
+export const faqsRoutes: FastifyPluginAsyncZod<FaqsRoutesOptions> = async (app, { faqs }) => {
   app.get(
     '/faq',
     {

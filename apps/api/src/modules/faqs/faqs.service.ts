@@ -9,3 +9,5 @@ export function createFaqsService(repository: FaqsRepository) {
     },
   };
 }
+
+export type FaqsService = ReturnType<typeof createFaqsService>;

@@ -1,4 +1,3 @@
-import type { Principal } from '@nivaas/contracts/auth.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import {
   FavouritesQuerySchema,
@@ -10,29 +9,21 @@ import {
   SavePropertyLegacySchema,
 } from '@nivaas/contracts/favourite.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../../lib/domain-error';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import type { ModuleOptions } from '../module-options';
-import { createProjectsRepository } from '../projects/projects.repository';
-import { createProjectsService } from '../projects/projects.service';
-import { createFavouritesRepository } from './favourites.repository';
-import { assertOwnAccount, assertOwnKind, createFavouritesService, type FavouriteCaller } from './favourites.service';
+import type { FavouritesService } from './favourites.service';
 
 const tags = ['favourites'];
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-/** requireAuth('user', 'broker') has let only those two through; this narrows the type to match. */
-function callerOf(principal: Principal): FavouriteCaller {
-  if (principal.kind === 'provider') throw new DomainError('FORBIDDEN', 'Your account cannot do this');
-  return { kind: principal.kind, id: principal.id };
+export interface FavouritesRoutesOptions {
+  favourites: FavouritesService;
 }
 
 /**
  * spec §6/§7: favourites of signed-in users and brokers (GET/POST /favourites/user) and the legacy
  * /usersrouts calls, which read and write the same rows. The owner is always the token's account.
  */
-export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const favourites = createFavouritesService(createFavouritesRepository(database.db), createProjectsService(createProjectsRepository(database.db)));
+export const favouritesRoutes: FastifyPluginAsyncZod<FavouritesRoutesOptions> = async (app, { favourites }) => {
   // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const signedIn = requireAuth('user', 'broker');
 
@@ -47,13 +38,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: FavouritesResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const caller = callerOf(principalOf(request));
-      assertOwnKind(caller, request.query.userType);
-      return request.query.mode === 'data'
-        ? { success: true as const, mode: 'data' as const, favourites: await favourites.data(caller) }
-        : { success: true as const, mode: 'ids' as const, favourites: await favourites.ids(caller) };
-    },
+    async (request) => ({ success: true as const, ...(await favourites.list(principalOf(request), request.query)) }),
   );
 
   app.post(
@@ -67,11 +52,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: FavouriteToggleResponseSchema, ...errors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      const caller = callerOf(principalOf(request));
-      assertOwnKind(caller, request.body.userType);
-      return { success: true as const, ...(await favourites.toggle(caller, request.body.action, request.body.projectId)) };
-    },
+    async (request) => ({ success: true as const, ...(await favourites.toggle(principalOf(request), request.body)) }),
   );
 
   app.post(
@@ -85,13 +66,7 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: FavouriteToggleResponseSchema, ...errors, 404: ErrorResponseSchema, 409: ErrorResponseSchema },
       },
     },
-    async (request) => {
-      const caller = callerOf(principalOf(request));
-      const { userId, brokerId, propertyId, action } = request.body;
-      if (userId !== undefined) assertOwnAccount(caller, { kind: 'user', id: userId }, 'userId');
-      if (brokerId !== undefined) assertOwnAccount(caller, { kind: 'broker', id: brokerId }, 'brokerId');
-      return { success: true as const, ...(await favourites.toggle(caller, action, propertyId)) };
-    },
+    async (request) => ({ success: true as const, ...(await favourites.saveLegacy(principalOf(request), request.body)) }),
   );
 
   app.get(
@@ -105,10 +80,9 @@ export const favouritesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app
         response: { 200: SavedPropertiesLegacyResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const caller = callerOf(principalOf(request));
-      assertOwnAccount(caller, { kind: 'broker', id: request.query.brokerId }, 'brokerId');
-      return { success: true as const, SavedProperties: { propertiesSavedByThisBroker: await favourites.data(caller) } };
-    },
+    async (request) => ({
+      success: true as const,
+      SavedProperties: { propertiesSavedByThisBroker: await favourites.brokerSavedData(principalOf(request), request.query.brokerId) },
+    }),
   );
 };

@@ -1,12 +1,13 @@
 import { HealthResponseSchema, ReadyResponseSchema } from '@nivaas/contracts/health.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createHealthService } from './health.service';
+import type { HealthService } from './health.service';
+
+export interface HealthRoutesOptions {
+  health: HealthService;
+}
 
 /** Liveness (the process answers) and readiness (it can reach its database), for a load balancer. */
-export const healthRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const health = createHealthService(database);
-
+export const healthRoutes: FastifyPluginAsyncZod<HealthRoutesOptions> = async (app, { health }) => {
   app.get(
     '/health',
     { schema: { tags: ['health'], summary: 'The process is alive', response: { 200: HealthResponseSchema } } },

@@ -29,3 +29,5 @@ export function createHealthService(database: Pick<Database, 'kind' | 'ping'>) {
     },
   };
 }
+
+export type HealthService = ReturnType<typeof createHealthService>;

@@ -1,14 +1,14 @@
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import { LEAD_BODY_LIMIT_BYTES, LEAD_THANK_YOU_MESSAGE, LeadCreatedResponseSchema, LeadFormSchema } from '@nivaas/contracts/lead.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createLeadsRepository } from './leads.repository';
-import { createLeadsService } from './leads.service';
+import type { LeadsService } from './leads.service';
+
+export interface LeadsRoutesOptions {
+  leads: LeadsService;
+}
 
 /** spec §7: POST /leadMenegmentRoute/uILeadFormData (the spec's spelling is a public address, so it stays). */
-export const leadsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const leads = createLeadsService(createLeadsRepository(database.db));
-
+export const leadsRoutes: FastifyPluginAsyncZod<LeadsRoutesOptions> = async (app, { leads }) => {
   app.post(
     '/leadMenegmentRoute/uILeadFormData',
     {

@@ -98,3 +98,5 @@ export function createLeadsService(repository: LeadsRepository, clock: () => Dat
     },
   };
 }
+
+export type LeadsService = ReturnType<typeof createLeadsService>;

@@ -142,8 +142,8 @@ export async function loadListingPage(db: Db | Tx, where: SQL, orderBy: SQL, off
   return loaded;
 }
 
-/** SQL for an owner's listings; no HTTP, no rules. Accepts a transaction too. */
-export function createListingsRepository(db: Db | Tx) {
+/** SQL for an owner's listings; no HTTP, no rules. On the database or inside one of its transactions. */
+function listingQueries(db: Db | Tx) {
   const loadPage = (where: SQL, orderBy: SQL, offset: number, limit: number) => loadListingPage(db, where, orderBy, offset, limit);
 
   return {
@@ -303,20 +303,20 @@ export function createListingsRepository(db: Db | Tx) {
       return row;
     },
 
-    /** Ids of the approved, live listings of a broker (to tell saved searches once the broker is approved). */
-    async liveListingIds(brokerId: number): Promise<number[]> {
-      const rows = await db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(eq(projects.brokerId, brokerId), eq(projects.approval, 'approved'), eq(projects.status, 'active')));
-      return rows.map((row) => row.id);
+  };
+}
+
+/** The listing queries, as run inside one transaction. */
+export type ListingQueries = ReturnType<typeof listingQueries>;
+
+export function createListingsRepository(db: Db) {
+  return {
+    ...listingQueries(db),
+    /** Runs `work` in one transaction, with the queries bound to it. */
+    transaction<T>(work: (tx: ListingQueries) => Promise<T>): Promise<T> {
+      return db.transaction((tx) => work(listingQueries(tx)));
     },
   };
 }
 
 export type ListingsRepository = ReturnType<typeof createListingsRepository>;
-
-/** Runs `work` in one transaction, with a repository bound to it. */
-export function inTransaction<T>(db: Db, work: (tx: ListingsRepository) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => work(createListingsRepository(tx)));
-}

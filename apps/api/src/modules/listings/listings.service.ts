@@ -11,14 +11,13 @@ import {
   type OwnerListing,
   type RejectedPhoto,
 } from '@nivaas/contracts/upload.schema';
-import type { Db } from '@nivaas/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
 import type { MediaStore } from '../../lib/media/media-store';
 import { offsetOf } from '../../lib/page-window';
 import { editMessage, type ListingState, transition } from './listing-state';
 import { toOwnerListings, toPhoto } from './listings.mapper';
-import { createListingsRepository, inTransaction, type ListingFields, type ListingOwner, type ListingsRepository, type LockedListing, type NewUnit } from './listings.repository';
+import type { ListingFields, ListingOwner, ListingQueries, ListingsRepository, LockedListing, NewUnit } from './listings.repository';
 import { CARD_WIDTH, GALLERY_WIDTH, MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
 
 /** spec §4 'Broker approval': any value but approved shows the pending page; the API says the same in words. */
@@ -38,7 +37,7 @@ export interface IncomingPhoto {
 }
 
 export interface ListingsServiceDeps {
-  db: Db;
+  repository: ListingsRepository;
   mediaStore: MediaStore;
   /** Tells saved searches about a listing that just went live; called after the change committed. */
   notifyLive?: (projectId: number) => Promise<unknown>;
@@ -104,9 +103,7 @@ function isOwner(listing: Pick<LockedListing, 'ownerId' | 'brokerId'>, owner: Li
   return owner.kind === 'user' ? listing.ownerId === owner.id : listing.brokerId === owner.id;
 }
 
-export function createListingsService({ db, mediaStore, notifyLive, clock = () => new Date(), log, maxPhotoPixels = MAX_PHOTO_PIXELS }: ListingsServiceDeps) {
-  const repository = createListingsRepository(db);
-
+export function createListingsService({ repository, mediaStore, notifyLive, clock = () => new Date(), log, maxPhotoPixels = MAX_PHOTO_PIXELS }: ListingsServiceDeps) {
   /** The caller as an owner of listings: a user, or a broker whose profile is approved (spec §4, §6). */
   async function ownerOf(principal: Principal): Promise<ListingOwner> {
     if (principal.kind === 'user') return { kind: 'user', id: principal.id };
@@ -118,7 +115,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
   }
 
   /** The listing (locked when `tx` is a transaction), refused unless it is the owner's. */
-  async function ownedListing(tx: ListingsRepository, owner: ListingOwner, id: number, lock: boolean): Promise<LockedListing> {
+  async function ownedListing(tx: ListingQueries, owner: ListingOwner, id: number, lock: boolean): Promise<LockedListing> {
     const listing = lock ? await tx.lock(id) : await tx.find(id);
     if (!listing) throw new DomainError('NOT_FOUND', `Listing ${id} not found`, { field: 'id' });
     if (!isOwner(listing, owner)) throw new DomainError('FORBIDDEN', 'This listing belongs to another account');
@@ -148,7 +145,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
    * An owner's change to a listing's content (fields or photos) inside `tx`: the edit transition (back to pending
    * and off the site) and, when the state moved, its audit row.
    */
-  async function applyEdit(tx: ListingsRepository, owner: ListingOwner, listing: LockedListing, at: Date): Promise<ListingState> {
+  async function applyEdit(tx: ListingQueries, owner: ListingOwner, listing: LockedListing, at: Date): Promise<ListingState> {
     const result = transition(listing, { kind: 'edit' });
     if (!result.ok) throw new DomainError('CONFLICT', result.message);
     await tx.setState(listing.id, result.next, at);
@@ -221,7 +218,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
       const zoneId = await resolvePlace(body);
       const { fields, units } = fieldsOf(body, zoneId);
       const at = clock();
-      const id = await inTransaction(db, async (tx) => {
+      const id = await repository.transaction(async (tx) => {
         const created = await tx.insertListing(owner, fields, units, at);
         await tx.audit({ actorKind: owner.kind, actorId: owner.id, action: 'submit', entityKind: 'project', entityId: created, fromState: null, toState: 'pending/inactive', at });
         return created;
@@ -235,7 +232,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
       const zoneId = await resolvePlace(body);
       const { fields, units } = fieldsOf(body, zoneId);
       const at = clock();
-      const before = await inTransaction(db, async (tx) => {
+      const before = await repository.transaction(async (tx) => {
         const listing = await ownedListing(tx, owner, id, true);
         const state = { approval: listing.approval, status: listing.status };
         const next = await applyEdit(tx, owner, listing, at);
@@ -273,7 +270,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
     async publish(principal: Principal, id: number, status: Status): Promise<{ message: string; project: { id: number; status: Status; approval: 'approved'; updatedAt: string } }> {
       const owner = await ownerOf(principal);
       const at = clock();
-      const outcome = await inTransaction(db, async (tx) => {
+      const outcome = await repository.transaction(async (tx) => {
         const listing = await ownedListing(tx, owner, id, true);
         const result = transition(listing, { kind: 'publish', status });
         if (!result.ok) throw new DomainError('CONFLICT', result.message);
@@ -335,7 +332,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
         if (accepted.length === 0 && rejected.length === 0) throw new DomainError('VALIDATION', 'Choose at least one photo to upload', { field: 'photos' });
         if (accepted.length === 0) throw everyPhotoRefused(rejected);
         const at = clock();
-        const saved = await inTransaction(db, async (tx) => {
+        const saved = await repository.transaction(async (tx) => {
           const locked = await ownedListing(tx, owner, id, true);
           const stats = await tx.photoStats(id);
           held = stats.count;
@@ -376,7 +373,7 @@ export function createListingsService({ db, mediaStore, notifyLive, clock = () =
     async deletePhoto(principal: Principal, id: number, mediaId: number) {
       const owner = await ownerOf(principal);
       const at = clock();
-      const { removed, state, before } = await inTransaction(db, async (tx) => {
+      const { removed, state, before } = await repository.transaction(async (tx) => {
         const listing = await ownedListing(tx, owner, id, true);
         const row = await tx.deletePhoto(id, mediaId);
         if (!row) throw new DomainError('NOT_FOUND', `Photo ${mediaId} not found on listing ${id}`, { field: 'mediaId' });

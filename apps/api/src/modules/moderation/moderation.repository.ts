@@ -238,6 +238,15 @@ export function createModerationRepository(db: Db) {
       ]);
       return { rows, total: total?.n ?? 0 };
     },
+
+    /** Ids of the approved, live listings of a broker (to tell saved searches once the broker is approved). */
+    async liveListingIds(brokerId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(eq(projects.brokerId, brokerId), eq(projects.approval, 'approved'), eq(projects.status, 'active')));
+      return rows.map((row) => row.id);
+    },
   };
 }
 

@@ -1,13 +1,11 @@
 import type { Approval, PageQuery, Pagination } from '@nivaas/contracts/common.schema';
 import type { AuditEntry, AuditQuery, PendingBroker, PendingListing } from '@nivaas/contracts/moderation.schema';
-import type { Db } from '@nivaas/db';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
 import { offsetOf, paginationOf } from '../../lib/page-window';
 import { type ListingEvent, transition } from '../listings/listing-state';
 import { toOwnerListings } from '../listings/listings.mapper';
-import { createListingsRepository } from '../listings/listings.repository';
-import { createModerationRepository, type ModerationRepository } from './moderation.repository';
+import type { ModerationRepository } from './moderation.repository';
 
 /** spec §3 remarks as a map of ISO time to message (same rule as the projects mapper: a clash gets the id). */
 function remarksMap(remarks: { id: number; message: string; createdAt: string }[]): Record<string, string> {
@@ -26,16 +24,14 @@ function brokerTransition(current: Approval, action: 'approve' | 'reject'): { ok
 }
 
 export interface ModerationServiceDeps {
-  db: Db;
+  repository: ModerationRepository;
   /** Tells saved searches about a listing that is now public (after the decision committed). */
   notifyLive?: (projectId: number) => Promise<unknown>;
   clock?: () => Date;
   log?: FastifyBaseLogger;
 }
 
-export function createModerationService({ db, notifyLive, clock = () => new Date(), log }: ModerationServiceDeps, repository: ModerationRepository = createModerationRepository(db)) {
-  const listings = createListingsRepository(db);
-
+export function createModerationService({ repository, notifyLive, clock = () => new Date(), log }: ModerationServiceDeps) {
   async function notify(projectIds: number[]): Promise<void> {
     if (!notifyLive) return;
     for (const projectId of projectIds) {
@@ -83,7 +79,7 @@ export function createModerationService({ db, notifyLive, clock = () => new Date
     }
     // An approved broker's listings that are approved and switched on become public now (spec §9 hides an
     // unapproved broker's listings), so their saved-search matches are told.
-    if (result.to === 'approved') await notify(await listings.liveListingIds(id));
+    if (result.to === 'approved') await notify(await repository.liveListingIds(id));
     return {
       message: action === 'approve' ? 'Broker approved. They can now upload properties and see their leads.' : 'Broker rejected.',
       broker: { id, approval: outcome.row.approval },

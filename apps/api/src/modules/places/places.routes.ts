@@ -1,16 +1,14 @@
 import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
 import { LocationListQuerySchema, LocationListResponseSchema, LocationResponseSchema, ZoneResponseSchema } from '@nivaas/contracts/place.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createReviewsRepository } from '../reviews/reviews.repository';
-import { createReviewsService } from '../reviews/reviews.service';
-import { createPlacesRepository } from './places.repository';
-import { createPlacesService } from './places.service';
+import type { PlacesService } from './places.service';
+
+export interface PlacesRoutesOptions {
+  places: PlacesService;
+}
 
 /** spec §7: GET /location (page, limit), GET /location/{id}, GET /zone/{id}. Their reviews: the reviews module. */
-export const placesRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const places = createPlacesService(createPlacesRepository(database.db), createReviewsService(createReviewsRepository(database.db)));
-
+export const placesRoutes: FastifyPluginAsyncZod<PlacesRoutesOptions> = async (app, { places }) => {
   app.get(
     '/location',
     {

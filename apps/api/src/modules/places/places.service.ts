@@ -17,6 +17,12 @@ export function createPlacesService(repository: PlacesRepository, reviews: Revie
       return { locations: rows.map(toLocationSummary), pagination: paginationOf(query, rows.length, total) };
     },
 
+    /** Ids and names of a city's first `limit` localities (the list's order) that hold a visible project or listing. */
+    async localitiesWithItems(cityId: number, limit: number): Promise<{ id: number; name: string }[]> {
+      const rows = await repository.listLocations({ cityId, zoneId: undefined }, 0, limit);
+      return rows.filter((row) => row.projectCount + row.listingCount > 0).map(({ id, name }) => ({ id, name }));
+    },
+
     async getLocation(id: number): Promise<LocationDetail> {
       const [row, [stats], rating] = await Promise.all([
         repository.findLocation(id),
@@ -39,3 +45,5 @@ export function createPlacesService(repository: PlacesRepository, reviews: Revie
     },
   };
 }
+
+export type PlacesService = ReturnType<typeof createPlacesService>;

@@ -12,9 +12,7 @@ import {
 import { OwnerListingsResponseSchema } from '@nivaas/contracts/upload.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ListingsService } from '../listings/listings.service';
-import type { ModuleOptions } from '../module-options';
-import { createProjectsRepository } from './projects.repository';
-import { createProjectsService } from './projects.service';
+import type { ProjectsService } from './projects.service';
 
 const tags = ['projects'];
 const errors = { 400: ErrorResponseSchema };
@@ -24,14 +22,13 @@ const errorsOrNotFound = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
  * spec §7 public project calls. Every one shows only live, approved projects (spec §9); a hidden one
  * is answered exactly like one that does not exist.
  */
-export interface ProjectsRoutesOptions extends ModuleOptions {
+export interface ProjectsRoutesOptions {
+  projects: ProjectsService;
   /** Issue 5: a broker's own view of GET /project?brokerId= (every state); absent, the route is public only. */
   ownView?: ListingsService['brokerOwnView'];
 }
 
-export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { database, ownView }) => {
-  const projects = createProjectsService(createProjectsRepository(database.db));
-
+export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { projects, ownView }) => {
   app.get(
     '/project',
     {

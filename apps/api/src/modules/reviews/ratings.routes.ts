@@ -1,12 +1,8 @@
-import type { Principal } from '@nivaas/contracts/auth.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import { RATING_SUBMITTED_MESSAGE, RateLocationRequestSchema, RateZoneRequestSchema, RatingResponseSchema } from '@nivaas/contracts/review.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../../lib/domain-error';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import type { ModuleOptions } from '../module-options';
-import { createRatingsRepository, type Rater } from './ratings.repository';
-import { createRatingsService } from './ratings.service';
+import type { RatingsService } from './ratings.service';
 
 const tags = ['reviews'];
 const responses = {
@@ -18,9 +14,8 @@ const responses = {
   429: ErrorResponseSchema,
 };
 
-function raterOf(principal: Principal): Rater {
-  if (principal.kind === 'provider') throw new DomainError('FORBIDDEN', 'Your account cannot do this');
-  return { kind: principal.kind, id: principal.id };
+export interface RatingsRoutesOptions {
+  ratings: RatingsService;
 }
 
 /**
@@ -28,8 +23,7 @@ function raterOf(principal: Principal): Rater {
  * or a zone, once each (a second rating replaces the first). Both answer 201 with 'Rating submitted successfully!'
  * (spec §5: the client counts only a 201 as success). The rating shows at once in the place's public reviews.
  */
-export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const ratings = createRatingsService(createRatingsRepository(database.db));
+export const ratingsRoutes: FastifyPluginAsyncZod<RatingsRoutesOptions> = async (app, { ratings }) => {
   // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const signedIn = requireAuth('user', 'broker');
 
@@ -41,7 +35,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       schema: { tags, summary: 'Rate a locality 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateLocationRequestSchema, response: responses },
     },
     async (request, reply) => {
-      const rating = await ratings.rateLocation(raterOf(principalOf(request)), request.body);
+      const rating = await ratings.rateLocation(principalOf(request), request.body);
       return reply.code(201).send({ success: true as const, message: RATING_SUBMITTED_MESSAGE, rating });
     },
   );
@@ -54,7 +48,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, {
       schema: { tags, summary: 'Rate a zone 1-5 with an optional comment (one rating per person; a second replaces it)', body: RateZoneRequestSchema, response: responses },
     },
     async (request, reply) => {
-      const rating = await ratings.rateZone(raterOf(principalOf(request)), request.body);
+      const rating = await ratings.rateZone(principalOf(request), request.body);
       return reply.code(201).send({ success: true as const, message: RATING_SUBMITTED_MESSAGE, rating });
     },
   );

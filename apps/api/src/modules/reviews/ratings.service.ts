@@ -1,3 +1,4 @@
+import type { Principal } from '@nivaas/contracts/auth.schema';
 import type { Rating, RateLocationRequest, RateZoneRequest } from '@nivaas/contracts/review.schema';
 import { DomainError } from '../../lib/domain-error';
 import type { RatedPlace, Rater, RatingsRepository } from './ratings.repository';
@@ -13,6 +14,12 @@ const NEW_RATING_APPROVAL = 'approved' as const;
  * does. A `userId` that is not the caller's own id is refused (403 naming userId) rather than silently ignored,
  * so a client bug or a forgery is visible instead of storing a rating under a name the sender did not expect.
  */
+/** Users and brokers rate; the routes' guard lets only those two through, and this narrows the type to match. */
+function raterOf(principal: Principal): Rater {
+  if (principal.kind === 'provider') throw new DomainError('FORBIDDEN', 'Your account cannot do this');
+  return { kind: principal.kind, id: principal.id };
+}
+
 function assertOwnId(caller: Rater, userId: number | undefined): void {
   if (userId !== undefined && userId !== caller.id) {
     throw new DomainError('FORBIDDEN', 'You can only rate as yourself', { field: 'userId' });
@@ -35,7 +42,8 @@ export function createRatingsService(repository: RatingsRepository) {
 
   return {
     /** spec §7 POST /ratingroute/rateLocation: one rating per person per locality; a second replaces the first. */
-    async rateLocation(caller: Rater, body: RateLocationRequest): Promise<Rating> {
+    async rateLocation(principal: Principal, body: RateLocationRequest): Promise<Rating> {
+      const caller = raterOf(principal);
       assertOwnId(caller, body.userId);
       const place = await repository.findLocation(body.locationId);
       if (!place) throw new DomainError('NOT_FOUND', `Location ${body.locationId} not found`, { field: 'locationId' });
@@ -43,7 +51,8 @@ export function createRatingsService(repository: RatingsRepository) {
     },
 
     /** spec §7 POST /ratingroute/rate-zone: one rating per person per zone; a second replaces the first. */
-    async rateZone(caller: Rater, body: RateZoneRequest): Promise<Rating> {
+    async rateZone(principal: Principal, body: RateZoneRequest): Promise<Rating> {
+      const caller = raterOf(principal);
       assertOwnId(caller, body.userId);
       const place = await repository.findZone(body.ZoneId);
       if (!place) throw new DomainError('NOT_FOUND', `Zone ${body.ZoneId} not found`, { field: 'ZoneId' });

@@ -1,20 +1,20 @@
 import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
 import { CityReviewsQuerySchema, ReviewListResponseSchema, ReviewPageQuerySchema } from '@nivaas/contracts/review.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createReviewsRepository } from './reviews.repository';
-import { createReviewsService } from './reviews.service';
+import type { ReviewsService } from './reviews.service';
 
 const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
+
+export interface ReviewsRoutesOptions {
+  reviews: ReviewsService;
+}
 
 /**
  * Approved reviews of places. spec §7 shows GET /city/review/?cityId= (served with and without the trailing
  * slash, since Fastify treats them as two routes); the zone and location lists are ours, beside the rating POSTs
  * (/ratingroute/...) that need a signed-in user and come with sign-in.
  */
-export const reviewsRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const reviews = createReviewsService(createReviewsRepository(database.db));
-
+export const reviewsRoutes: FastifyPluginAsyncZod<ReviewsRoutesOptions> = async (app, { reviews }) => {
   for (const url of ['/city/review/', '/city/review']) {
     app.get(
       url,

@@ -8,21 +8,18 @@ import {
   SavedSearchResponseSchema,
 } from '@nivaas/contracts/saved-search.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import type { ModuleOptions } from '../module-options';
-import { createSavedSearchesServiceFor, type SavedSearchNotifierConfig } from './saved-searches.notifier';
+import type { SavedSearchesService } from './saved-searches.service';
 
 const tags = ['saved searches'];
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 
-export interface SavedSearchesRoutesOptions extends ModuleOptions {
-  config: Pick<Config, keyof SavedSearchNotifierConfig>;
+export interface SavedSearchesRoutesOptions {
+  savedSearches: SavedSearchesService;
 }
 
 /** Issue 4: a signed-in user keeps up to 20 named searches (the results page's filters) and is told of new matches. */
-export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = async (app, { database, config }) => {
-  const savedSearches = createSavedSearchesServiceFor(config, database.db, app.log);
+export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptions> = async (app, { savedSearches }) => {
   // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const userOnly = requireAuth('user');
 

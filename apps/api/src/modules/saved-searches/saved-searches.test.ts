@@ -7,7 +7,6 @@ import { bearerFor } from '../../test/auth';
 import { createBroker, createCity, createLocation, createPricedProject, createUser, createZone } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { createSavedSearchesRepository } from './saved-searches.repository';
-import { createSavedSearchNotifier, createSavedSearchesServiceFor } from './saved-searches.notifier';
 import { createSavedSearchesService } from './saved-searches.service';
 import { createProjectsRepository } from '../projects/projects.repository';
 import { createProjectsService } from '../projects/projects.service';
@@ -139,7 +138,7 @@ describe('notifySavedSearchMatches', () => {
     await ctx.database.db.update(schema.projects).set({ approval: 'approved', status: 'active' }).where(eq(schema.projects.id, projectId));
   }
 
-  const notifier = () => createSavedSearchNotifier(ctx.config, ctx.database.db);
+  const notifier = () => (projectId: number) => ctx.modules.savedSearches.notifySavedSearchMatches(projectId);
   const outbox = () => ctx.database.db.select().from(schema.outboxMessages).orderBy(asc(schema.outboxMessages.id));
 
   it('tells each owner of a matching search once, with a link to the listing, after approval', async () => {
@@ -225,6 +224,6 @@ describe('notifySavedSearchMatches', () => {
     }, { origin: 'https://nivaas.example.com' });
     await expect(failing.notifySavedSearchMatches(listing.id)).rejects.toThrow('smtp down');
     expect(await db.select().from(schema.savedSearchNotifications).where(and(eq(schema.savedSearchNotifications.savedSearchId, searchId)))).toEqual([]);
-    expect(await createSavedSearchesServiceFor(ctx.config, db).notifySavedSearchMatches(listing.id)).toEqual({ notified: 1 });
+    expect(await ctx.modules.savedSearches.notifySavedSearchMatches(listing.id)).toEqual({ notified: 1 });
   });
 });

@@ -1,15 +1,14 @@
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import { SearchQuerySchema, SearchResponseSchema } from '@nivaas/contracts/search.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ModuleOptions } from '../module-options';
-import { createProjectsRepository } from '../projects/projects.repository';
-import { createProjectsService } from '../projects/projects.service';
-import { createSearchService } from './search.service';
+import type { SearchService } from './search.service';
+
+export interface SearchRoutesOptions {
+  search: SearchService;
+}
 
 /** spec §7 GET /project/search: the navbar typeahead and the free-text results (spec §2, §5). */
-export const searchRoutes: FastifyPluginAsyncZod<ModuleOptions> = async (app, { database }) => {
-  const search = createSearchService(createProjectsService(createProjectsRepository(database.db)));
-
+export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, { search }) => {
   app.get(
     '/project/search',
     {

@@ -59,3 +59,5 @@ export function createSearchService(projects: ProjectsService) {
     },
   };
 }
+
+export type SearchService = ReturnType<typeof createSearchService>;

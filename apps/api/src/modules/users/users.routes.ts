@@ -9,26 +9,18 @@ import {
   VerifyContactRequestSchema,
 } from '@nivaas/contracts/user.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config';
 import { principalOf, requireAuth } from '../../plugins/auth';
-import { createContactPasscodes } from '../auth/contact-passcodes';
-import type { ModuleOptions } from '../module-options';
-import { createUsersRepository } from './users.repository';
-import { createUsersService } from './users.service';
+import type { UsersService } from './users.service';
 
 const tags = ['users'];
 const errors = { 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
 
-export interface UsersModuleOptions extends ModuleOptions {
-  config: Config;
-  clock: () => Date;
+export interface UsersModuleOptions {
+  users: UsersService;
 }
 
 /** Issue 4 '/profile': the signed-in user's own record. There is no route by id: the token says whose. */
-export const usersRoutes: FastifyPluginAsyncZod<UsersModuleOptions> = async (app, { database, config, clock }) => {
-  const contactPasscodes = createContactPasscodes({ db: database.db, config, key: app.accessTokenKey, clock, log: app.log });
-  app.addHook('onClose', () => contactPasscodes.settled());
-  const users = createUsersService({ repository: createUsersRepository(database.db), contactPasscodes });
+export const usersRoutes: FastifyPluginAsyncZod<UsersModuleOptions> = async (app, { users }) => {
   // onRequest runs before the body is read or parsed, so a guest gets 401 whatever it sent (never 400, 413 or 415 first).
   const userOnly = requireAuth('user');
 

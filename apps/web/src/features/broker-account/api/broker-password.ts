@@ -1,10 +1,9 @@
 import {
   MessageResponseSchema,
-  type ForgotPasswordRequestSchema,
+  type ForgotPasswordRequest,
   type MessageResponse,
-  type ResetPasswordRequestSchema,
+  type ResetPasswordRequest,
 } from '@nivaas/contracts/auth.schema';
-import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
 /**
@@ -13,11 +12,11 @@ import { api } from '../../../lib/api/api-slice';
  */
 const brokerPasswordApi = api.injectEndpoints({
   endpoints: (build) => ({
-    brokerForgotPassword: build.mutation<MessageResponse, z.input<typeof ForgotPasswordRequestSchema>>({
+    brokerForgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
       query: (body) => ({ url: '/auth/broker/forgot-password', method: 'POST', body }),
       rawResponseSchema: MessageResponseSchema,
     }),
-    brokerResetPassword: build.mutation<MessageResponse, z.input<typeof ResetPasswordRequestSchema>>({
+    brokerResetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
       query: (body) => ({ url: '/auth/broker/reset-password', method: 'POST', body }),
       rawResponseSchema: MessageResponseSchema,
     }),

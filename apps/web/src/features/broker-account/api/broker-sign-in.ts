@@ -1,13 +1,10 @@
 import {
   BrokerSignInResponseSchema,
   SendOtpResponseSchema,
-  type BrokerLoginRequestSchema,
+  type BrokerLoginRequest,
   type BrokerSignInResponse,
-  type SendOtpRequestInput,
   type SendOtpResponse,
-  type VerifyOtpRequestInput,
 } from '@nivaas/contracts/auth.schema';
-import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
 /**
@@ -16,15 +13,15 @@ import { api } from '../../../lib/api/api-slice';
  */
 const brokerSignInApi = api.injectEndpoints({
   endpoints: (build) => ({
-    brokerLogin: build.mutation<BrokerSignInResponse, z.input<typeof BrokerLoginRequestSchema>>({
+    brokerLogin: build.mutation<BrokerSignInResponse, BrokerLoginRequest>({
       query: (body) => ({ url: '/auth/broker/login', method: 'POST', body }),
       rawResponseSchema: BrokerSignInResponseSchema,
     }),
-    brokerSendOtp: build.mutation<SendOtpResponse, Required<Pick<SendOtpRequestInput, 'email'>>>({
+    brokerSendOtp: build.mutation<SendOtpResponse, { email: string }>({
       query: (body) => ({ url: '/auth/broker/send-otp', method: 'POST', body }),
       rawResponseSchema: SendOtpResponseSchema,
     }),
-    brokerVerifyOtp: build.mutation<BrokerSignInResponse, VerifyOtpRequestInput>({
+    brokerVerifyOtp: build.mutation<BrokerSignInResponse, { email: string; otp: string }>({
       query: (body) => ({ url: '/auth/broker/verify-otp', method: 'POST', body }),
       rawResponseSchema: BrokerSignInResponseSchema,
     }),

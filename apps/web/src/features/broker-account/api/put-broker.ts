@@ -1,7 +1,7 @@
 import {
   BrokerAccountResponseSchema,
   type BrokerAccountResponse,
-  type BrokerUpdateRequestInput,
+  type BrokerUpdateRequest,
 } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
 
@@ -11,7 +11,7 @@ import { api } from '../../../lib/api/api-slice';
  */
 const putBrokerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    updateBroker: build.mutation<BrokerAccountResponse, { id: number; record: BrokerUpdateRequestInput }>({
+    updateBroker: build.mutation<BrokerAccountResponse, { id: number; record: BrokerUpdateRequest }>({
       query: ({ id, record }) => ({ url: `/broker/${id}`, method: 'PUT', body: record }),
       extraOptions: { as: 'broker' },
       rawResponseSchema: BrokerAccountResponseSchema,

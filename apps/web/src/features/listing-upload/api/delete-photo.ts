@@ -1,12 +1,11 @@
-import { PhotoDeleteResponseSchema, type ListingPhotoParamsSchema, type PhotoDeleteResponse } from '@nivaas/contracts/upload.schema';
-import type { z } from 'zod';
+import { PhotoDeleteResponseSchema, type PhotoDeleteResponse } from '@nivaas/contracts/upload.schema';
 import { api } from '../../../lib/api/api-slice';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 
 /** DELETE /project/upload/{id}/photos/{mediaId}. */
 const endpoints = api.injectEndpoints({
   endpoints: (build) => ({
-    deleteListingPhoto: build.mutation<PhotoDeleteResponse, z.output<typeof ListingPhotoParamsSchema> & { role: LoginRole }>({
+    deleteListingPhoto: build.mutation<PhotoDeleteResponse, { id: number; mediaId: number; role: LoginRole }>({
       query: ({ id, mediaId, role }) => ({ url: `/project/upload/${id}/photos/${mediaId}`, method: 'DELETE', as: role }),
       rawResponseSchema: PhotoDeleteResponseSchema,
     }),

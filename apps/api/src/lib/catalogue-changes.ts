@@ -1,0 +1,37 @@
+import type { Database } from '@nivaas/db';
+
+/** The database channel the catalogue tables announce committed writes on (migration 0004). */
+export const CATALOGUE_CHANNEL = 'nivaas_catalogue';
+
+export interface CatalogueChangeHandlers {
+  /** A committed write to a catalogue table of this app's schema. */
+  onChange(): void;
+  /** The notice connection is down (PostgreSQL): nothing may be kept until it is back. */
+  onLost(): void;
+  /** The notice connection is back; what was kept before it went down may be stale. */
+  onRestored(): void;
+}
+
+export interface CatalogueChanges {
+  /** Resolves once listening; the returned function stops. */
+  subscribe(handlers: CatalogueChangeHandlers): Promise<() => Promise<void>>;
+}
+
+/**
+ * "The catalogue changed", for the caches of public answers (the response cache, the chat's answers): every committed
+ * write to a catalogue table sends NOTIFY (a statement-level trigger) whose payload is 'schema.table'; another schema
+ * in the same PostgreSQL database is another catalogue, so its notices are ignored.
+ */
+export function createCatalogueChanges(database: Pick<Database, 'listen' | 'tablesSchema'>): CatalogueChanges {
+  const ourSchema = `${database.tablesSchema}.`;
+  return {
+    subscribe: ({ onChange, onLost, onRestored }) =>
+      database.listen(CATALOGUE_CHANNEL, {
+        onNotify: (payload) => {
+          if (payload.startsWith(ourSchema)) onChange();
+        },
+        onLost,
+        onRestored,
+      }),
+  };
+}

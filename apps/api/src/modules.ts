@@ -1,0 +1,162 @@
+import type { Database } from '@nivaas/db';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { createCatalogueChanges } from './lib/catalogue-changes';
+import { createMediaStore } from './lib/media/create-media-store';
+import type { MediaStore } from './lib/media/media-store';
+import { createAccountsRepository } from './modules/auth/accounts.repository';
+import { createAuthService } from './modules/auth/auth.service';
+import { createContactPasscodes } from './modules/auth/contact-passcodes';
+import { createDevOutboxRepository } from './modules/auth/dev-outbox.repository';
+import { createDevOutboxService } from './modules/auth/dev-outbox.service';
+import { createOtpRepository } from './modules/auth/otp.repository';
+import { createOtpService } from './modules/auth/otp.service';
+import { decoyPasswordHash, derivePasscodeKey } from './modules/auth/secrets';
+import { createBackgroundDeliveries, deliveriesSettled } from './modules/auth/senders/background-delivery';
+import { createMessageSender } from './modules/auth/senders/message-sender';
+import { createSessionRevocations } from './modules/auth/session-revocations';
+import { createSessionsRepository } from './modules/auth/sessions.repository';
+import { createSessionsService } from './modules/auth/sessions.service';
+import { accessTokenKey } from './modules/auth/tokens';
+import { createBannersRepository } from './modules/banners/banners.repository';
+import { createBannersService } from './modules/banners/banners.service';
+import { createBlogsRepository } from './modules/blogs/blogs.repository';
+import { createBlogsService } from './modules/blogs/blogs.service';
+import { createBrokersRepository } from './modules/brokers/brokers.repository';
+import { createBrokersService } from './modules/brokers/brokers.service';
+import { createBuildersRepository } from './modules/builders/builders.repository';
+import { createBuildersService } from './modules/builders/builders.service';
+import { createCitiesRepository } from './modules/cities/cities.repository';
+import { createCitiesService } from './modules/cities/cities.service';
+import { createConstructionRepository } from './modules/construction/construction.repository';
+import { createConstructionService } from './modules/construction/construction.service';
+import { createFaqsRepository } from './modules/faqs/faqs.repository';
+import { createFaqsService } from './modules/faqs/faqs.service';
+import { createFavouritesRepository } from './modules/favourites/favourites.repository';
+import { createFavouritesService } from './modules/favourites/favourites.service';
+import { createHealthService } from './modules/health/health.service';
+import { createLeadsRepository } from './modules/leads/leads.repository';
+import { createLeadsService } from './modules/leads/leads.service';
+import { createOwnerLeadsRepository } from './modules/leads/owner-leads.repository';
+import { createOwnerLeadsService } from './modules/leads/owner-leads.service';
+import { createListingsRepository } from './modules/listings/listings.repository';
+import { createListingsService } from './modules/listings/listings.service';
+import { sweepOrphanPhotos } from './modules/listings/photo-sweep';
+import { createModerationRepository } from './modules/moderation/moderation.repository';
+import { createModerationService } from './modules/moderation/moderation.service';
+import { createPlacesRepository } from './modules/places/places.repository';
+import { createPlacesService } from './modules/places/places.service';
+import { createProjectsRepository } from './modules/projects/projects.repository';
+import { createProjectsService } from './modules/projects/projects.service';
+import { createRatingsRepository } from './modules/reviews/ratings.repository';
+import { createRatingsService } from './modules/reviews/ratings.service';
+import { createReviewsRepository } from './modules/reviews/reviews.repository';
+import { createReviewsService } from './modules/reviews/reviews.service';
+import { noticeOrigin } from './modules/saved-searches/saved-searches.notifier';
+import { createSavedSearchesRepository } from './modules/saved-searches/saved-searches.repository';
+import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
+import { createSearchService } from './modules/search/search.service';
+import { createUsersRepository } from './modules/users/users.repository';
+import { createUsersService } from './modules/users/users.service';
+
+export interface ModulesDeps {
+  config: Config;
+  /** Opened and closed by the caller: the modules only borrow it. */
+  database: Database;
+  /** The app's clock (token expiry, passcode expiry, moderation times); tests pass one they can move. */
+  clock: () => Date;
+  log: FastifyBaseLogger;
+  /** Tests may pass their own store; the configured one otherwise. */
+  mediaStore?: MediaStore;
+}
+
+/**
+ * The composition root: every repository and service of the API, each built once, so each kind of data has one
+ * cache (the projects service's counts and names are shared by the catalogue routes, favourites, builders, search,
+ * saved-search notices and the chat). What it returns is each module's service, its only public face: the route
+ * plugins, the chat gateway and the background work receive these, never the database handle.
+ *
+ * Services keep the defaults they had when each route plugin built its own (leads, brokers and projects read the
+ * real time; sign-in, sessions, listings and moderation the app's clock), so wiring them here changes no behaviour.
+ */
+export function createModules({ config, database, clock, log, mediaStore = createMediaStore(config) }: ModulesDeps) {
+  const { db } = database;
+
+  // Identity -------------------------------------------------------------------------------------------------------
+  const key = accessTokenKey(config);
+  const sessionsRepository = createSessionsRepository(db);
+  const revocations = createSessionRevocations({ repository: sessionsRepository, clock, redisUrl: config.redisUrl, log });
+  const sender = createMessageSender(config, db, { log });
+  const deliveries = createBackgroundDeliveries(sender, { db, log });
+  const otp = createOtpService({ repository: createOtpRepository(db), passcodeKey: derivePasscodeKey(key), clock, sendsPerIpPerHour: config.otpSendsPerIpPerHour });
+  const auth = createAuthService({
+    accounts: createAccountsRepository(db),
+    otp,
+    sessions: createSessionsService({ repository: sessionsRepository, revocations, clock }),
+    deliveries,
+    key,
+    clock,
+  });
+  // Made now rather than on the first unknown e-mail, whose login would otherwise take two hashes' time.
+  decoyPasswordHash().catch((error: unknown) => log.error({ err: error }, 'could not prepare the decoy password hash'));
+  const users = createUsersService({ repository: createUsersRepository(db), contactPasscodes: createContactPasscodes({ otp, deliveries }) });
+  const devOutbox = createDevOutboxService(createDevOutboxRepository(db), () => deliveriesSettled(db));
+
+  // The public catalogue ---------------------------------------------------------------------------------------------
+  const projects = createProjectsService(createProjectsRepository(db));
+  const reviews = createReviewsService(createReviewsRepository(db));
+  const places = createPlacesService(createPlacesRepository(db), reviews);
+  const cities = createCitiesService(createCitiesRepository(db));
+  const builders = createBuildersService(createBuildersRepository(db), projects);
+  const search = createSearchService(projects);
+  const brokers = createBrokersService(createBrokersRepository(db));
+  const catalogueChanges = createCatalogueChanges(database);
+
+  // Visitors' and users' own records -------------------------------------------------------------------------------
+  const leads = createLeadsService(createLeadsRepository(db));
+  const favourites = createFavouritesService(createFavouritesRepository(db), projects);
+  const ratings = createRatingsService(createRatingsRepository(db));
+  const savedSearches = createSavedSearchesService(createSavedSearchesRepository(db), projects, sender, { origin: noticeOrigin(config), log });
+
+  // The listing lifecycle: upload, moderation, owners' leads. A listing that goes live tells matching saved searches,
+  // after the change has committed.
+  const notifyLive = (projectId: number) => savedSearches.notifySavedSearchMatches(projectId);
+  const listings = createListingsService({ repository: createListingsRepository(db), mediaStore, notifyLive, clock, log });
+  const moderation = createModerationService({ repository: createModerationRepository(db), notifyLive, clock, log });
+  const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
+
+  return {
+    /** The access-token key and the set of ended sign-ins, for the auth plugin. */
+    key,
+    revocations,
+    health: createHealthService(database),
+    auth,
+    users,
+    devOutbox,
+    projects,
+    reviews,
+    places,
+    cities,
+    builders,
+    search,
+    brokers,
+    banners: createBannersService(createBannersRepository(db)),
+    blogs: createBlogsService(createBlogsRepository(db)),
+    faqs: createFaqsService(createFaqsRepository(db)),
+    construction: createConstructionService(createConstructionRepository(db)),
+    catalogueChanges,
+    leads,
+    favourites,
+    ratings,
+    savedSearches,
+    listings,
+    moderation,
+    ownerLeads,
+    /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
+    sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ db, mediaStore, log, ...options }),
+    /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */
+    settled: () => deliveries.settled(),
+  };
+}
+
+export type Modules = ReturnType<typeof createModules>;
