@@ -1,12 +1,22 @@
 import { schema } from '@nivaas/db';
-import { eq, type SQL } from '@nivaas/db/orm';
+import { type SQL, sql } from '@nivaas/db/orm';
 
-const { projects } = schema;
+const { brokers, builders, projects } = schema;
 
 /**
- * The one rule for which projects and listings a visitor may see (spec §9: status active and approval approved),
- * as SQL conditions on `projects`, so every count, price range and enquiry check applies the same rule.
+ * The one rule for which projects and listings a visitor may see (spec §9), as SQL conditions on `projects`, so
+ * every list, count, price range, similar-projects strip and enquiry check applies the same rule: live and approved,
+ * and never through the back door of a hidden owner: a retired or unapproved builder takes its projects off the
+ * site, and so does an unapproved broker its listings, whatever the rows' own state.
  */
 export function publicItemConditions(): SQL[] {
-  return [eq(projects.status, 'active'), eq(projects.approval, 'approved')];
+  return [
+    // Literals rather than bind parameters, so the planner can prove the partial price indexes apply.
+    sql`${projects.status} = 'active'`,
+    sql`${projects.approval} = 'approved'`,
+    // NOT IN over the few hidden builders and brokers runs its subquery once and hashes it; a
+    // correlated EXISTS per row costs several times more on a page of the whole city.
+    sql`(${projects.builderId} is null or ${projects.builderId} not in (select b.id from ${builders} b where b.status <> 'active' or b.approval <> 'approved'))`,
+    sql`(${projects.brokerId} is null or ${projects.brokerId} not in (select k.id from ${brokers} k where k.approval <> 'approved'))`,
+  ];
 }

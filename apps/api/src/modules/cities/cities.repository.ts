@@ -1,6 +1,7 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, eq, inArray, sql } from '@nivaas/db/orm';
+import { publicItemConditions } from '../../lib/public-items';
 
 const { cities, cityMedia, projects } = schema;
 
@@ -52,7 +53,7 @@ export function createCitiesRepository(db: Db) {
         .orderBy(asc(cityMedia.cityId), asc(cityMedia.id));
     },
 
-    /** Public (active and approved) projects and listings per city, in one grouped query for the whole page. */
+    /** Public projects and listings (the one visibility rule) per city, in one grouped query for the whole page. */
     publicItemCounts(cityIds: number[]): Promise<CityItemCounts[]> {
       if (cityIds.length === 0) return Promise.resolve([]);
       return db
@@ -62,7 +63,7 @@ export function createCitiesRepository(db: Db) {
           listingCount: sql<number>`count(*) filter (where ${projects.item} = 'listing')`.mapWith(Number),
         })
         .from(projects)
-        .where(and(inArray(projects.cityId, cityIds), eq(projects.status, 'active'), eq(projects.approval, 'approved')))
+        .where(and(inArray(projects.cityId, cityIds), ...publicItemConditions()))
         .groupBy(projects.cityId);
     },
   };

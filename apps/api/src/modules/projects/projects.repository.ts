@@ -1,9 +1,10 @@
 import type { Possession, ProjectSort } from '@nivaas/contracts/project.schema';
 import type { Approval, Db, Item, PropertyType, Status, TransactionTag } from '@nivaas/db';
 import { schema } from '@nivaas/db';
+import { publicItemConditions } from '../../lib/public-items';
 import { and, arrayContains, asc, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, ne, not, or, type SQL, sql } from '@nivaas/db/orm';
 
-const { brokers, builders, cities, locations, projectMedia, projectRemarks, projects, units, zones } = schema;
+const { builders, cities, locations, projectMedia, projectRemarks, projects, units, zones } = schema;
 
 /**
  * A project as a page query returns it: its own columns plus the names of the places and builder it
@@ -206,23 +207,6 @@ const UPCOMING_TAG = 'Upcoming Launches';
 /** Localities, zones, cities and builders a word names when their name is this similar to it (pg_trgm word_similarity). */
 const PLACE_SIMILARITY = 0.5;
 
-/**
- * What the public may see (spec §9): live and approved, and never through the back door of a hidden
- * owner: a retired or unapproved builder takes its projects off the site, and so does an unapproved
- * broker its listings, whatever the rows' own state.
- */
-function visibleToPublic(): SQL[] {
-  return [
-    // Literals rather than bind parameters, so the planner can prove the partial price indexes apply.
-    sql`${projects.status} = 'active'`,
-    sql`${projects.approval} = 'approved'`,
-    // NOT IN over the few hidden builders and brokers runs its subquery once and hashes it; a
-    // correlated EXISTS per row costs several times more on a page of the whole city.
-    sql`(${projects.builderId} is null or ${projects.builderId} not in (select b.id from ${builders} b where b.status <> 'active' or b.approval <> 'approved'))`,
-    sql`(${projects.brokerId} is null or ${projects.brokerId} not in (select k.id from ${brokers} k where k.approval <> 'approved'))`,
-  ];
-}
-
 /** A word for a LIKE pattern, with LIKE's own wildcards in it taken literally. */
 function escapeLike(word: string): string {
   return word.replace(/[\\%_]/g, '\\$&');
@@ -344,7 +328,7 @@ export function createProjectsRepository(db: Db) {
   }
 
   function catalogueWhere(filters: CatalogueFilters): SQL | undefined {
-    const conditions = visibleToPublic();
+    const conditions = publicItemConditions();
     const { ids, cityId, zoneId, locationId, builderId, brokerId, item, uploader, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, possession, text } = filters;
     if (ids !== undefined) conditions.push(inArray(projects.id, ids));
     if (cityId !== undefined) conditions.push(eq(projects.cityId, cityId));
@@ -457,7 +441,7 @@ export function createProjectsRepository(db: Db) {
      * repeat nor skip a project.
      */
     randomSpec({ tag, cityId, seed, offset, limit }: RandomPageQuery): PageSpec {
-      const filters = [...visibleToPublic(), eq(projects.item, 'project')];
+      const filters = [...publicItemConditions(), eq(projects.item, 'project')];
       if (tag) filters.push(arrayContains(projects.tags, [tag]));
       if (cityId !== undefined) filters.push(eq(projects.cityId, cityId));
       return { where: and(...filters), orderBy: [sql`md5(${seed} || ${projects.id}::text)`, asc(projects.id)], offset, limit };
@@ -482,7 +466,7 @@ export function createProjectsRepository(db: Db) {
           'units', ${unitsJson(sql`= x.id`)},
           'media', ${mediaJson(sql`= x.id`)}
         ) as "result"
-        from (select ${projects}.* from ${projects} where ${and(eq(projects.id, id), ...visibleToPublic())}) x
+        from (select ${projects}.* from ${projects} where ${and(eq(projects.id, id), ...publicItemConditions())}) x
         join ${cities} c on c.id = x.city_id
         join ${locations} l on l.id = x.location_id
         left join ${zones} z on z.id = x.zone_id
@@ -510,7 +494,7 @@ export function createProjectsRepository(db: Db) {
      * above it and the closest `limit` below it, each an index range scan; the caller keeps the nearest.
      */
     similarSpecs(project: { id: number; cityId: number; type: PropertyType; minPrice: number }, limit: number): Record<'above' | 'below', PageSpec> {
-      const same = [...visibleToPublic(), eq(projects.cityId, project.cityId), eq(projects.type, project.type), ne(projects.id, project.id)];
+      const same = [...publicItemConditions(), eq(projects.cityId, project.cityId), eq(projects.type, project.type), ne(projects.id, project.id)];
       return {
         above: { where: and(...same, gte(projects.minPrice, project.minPrice)), orderBy: [asc(projects.minPrice), asc(projects.id)], offset: 0, limit },
         below: { where: and(...same, lt(projects.minPrice, project.minPrice)), orderBy: [desc(projects.minPrice), asc(projects.id)], offset: 0, limit },
