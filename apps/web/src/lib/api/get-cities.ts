@@ -1,4 +1,5 @@
 import { CityListResponseSchema, type City, type CityListResponse } from '@nivaas/contracts/city.schema';
+import type { PageQuery } from '@nivaas/contracts/common.schema';
 import { api } from './api-slice';
 
 /** The client's view of a city; the spec's API field names stop here (CONVENTIONS). */
@@ -13,10 +14,7 @@ export interface CitySummary {
   propertyCount: number;
 }
 
-export interface CitiesArgs {
-  page: number;
-  limit: number;
-}
+export type CitiesArgs = Pick<PageQuery, 'page' | 'limit'>;
 
 /** spec §9: the city list fetched at start, page 1, limit 10. */
 export const FIRST_CITIES_PAGE: CitiesArgs = { page: 1, limit: 10 };

@@ -2,12 +2,13 @@ import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
 import {
   ProjectPageResponseSchema,
   type Project,
+  type ProjectFilterKey,
   type ProjectPageResponse,
 } from '@nivaas/contracts/project.schema';
 import { api } from './api-slice';
 
 /** The spec §7 filters GET /project takes, one at a time. */
-export type ProjectFilter = 'builderId' | 'cityId' | 'zoneId' | 'locationId' | 'brokerId';
+export type ProjectFilter = ProjectFilterKey;
 
 export interface ProjectPagesArgs {
   filter: ProjectFilter;

@@ -1,6 +1,6 @@
 import {
   SavedSearchResponseSchema,
-  type SavedSearchCreate,
+  type SavedSearchCreateInput,
   type SavedSearchResponse,
 } from '@nivaas/contracts/saved-search.schema';
 import { api } from '../api/api-slice';
@@ -9,7 +9,7 @@ import { savedSearchesApi } from './get-saved-searches';
 /** POST /saved-searches (201): the new search goes to the front of the user's list without a refetch. */
 const postSavedSearchApi = api.injectEndpoints({
   endpoints: (build) => ({
-    saveSearch: build.mutation<SavedSearchResponse, { userId: number; body: SavedSearchCreate }>({
+    saveSearch: build.mutation<SavedSearchResponse, { userId: number; body: SavedSearchCreateInput }>({
       query: ({ body }) => ({ url: '/saved-searches', method: 'POST', body }),
       extraOptions: { as: 'user' },
       rawResponseSchema: SavedSearchResponseSchema,

@@ -1,9 +1,10 @@
 import {
   MessageResponseSchema,
-  type ForgotPasswordRequest,
+  type ForgotPasswordRequestSchema,
   type MessageResponse,
-  type ResetPasswordRequest,
+  type ResetPasswordRequestSchema,
 } from '@nivaas/contracts/auth.schema';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
 /**
@@ -12,11 +13,11 @@ import { api } from '../../../lib/api/api-slice';
  */
 const brokerPasswordApi = api.injectEndpoints({
   endpoints: (build) => ({
-    brokerForgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+    brokerForgotPassword: build.mutation<MessageResponse, z.input<typeof ForgotPasswordRequestSchema>>({
       query: (body) => ({ url: '/auth/broker/forgot-password', method: 'POST', body }),
       rawResponseSchema: MessageResponseSchema,
     }),
-    brokerResetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+    brokerResetPassword: build.mutation<MessageResponse, z.input<typeof ResetPasswordRequestSchema>>({
       query: (body) => ({ url: '/auth/broker/reset-password', method: 'POST', body }),
       rawResponseSchema: MessageResponseSchema,
     }),

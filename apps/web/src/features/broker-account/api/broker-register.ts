@@ -1,4 +1,4 @@
-import { BrokerSignInResponseSchema, type BrokerRegisterRequest, type BrokerSignInResponse } from '@nivaas/contracts/auth.schema';
+import { BrokerSignInResponseSchema, type BrokerRegisterRequestInput, type BrokerSignInResponse } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
 
 /**
@@ -7,7 +7,7 @@ import { api } from '../../../lib/api/api-slice';
  */
 const brokerRegisterApi = api.injectEndpoints({
   endpoints: (build) => ({
-    brokerRegister: build.mutation<BrokerSignInResponse, BrokerRegisterRequest>({
+    brokerRegister: build.mutation<BrokerSignInResponse, BrokerRegisterRequestInput>({
       query: (body) => ({ url: '/auth/broker/register', method: 'POST', body }),
       rawResponseSchema: BrokerSignInResponseSchema,
     }),

@@ -1,10 +1,13 @@
 import {
   BrokerSignInResponseSchema,
   SendOtpResponseSchema,
-  type BrokerLoginRequest,
+  type BrokerLoginRequestSchema,
   type BrokerSignInResponse,
+  type SendOtpRequestInput,
   type SendOtpResponse,
+  type VerifyOtpRequestInput,
 } from '@nivaas/contracts/auth.schema';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
 /**
@@ -13,15 +16,15 @@ import { api } from '../../../lib/api/api-slice';
  */
 const brokerSignInApi = api.injectEndpoints({
   endpoints: (build) => ({
-    brokerLogin: build.mutation<BrokerSignInResponse, BrokerLoginRequest>({
+    brokerLogin: build.mutation<BrokerSignInResponse, z.input<typeof BrokerLoginRequestSchema>>({
       query: (body) => ({ url: '/auth/broker/login', method: 'POST', body }),
       rawResponseSchema: BrokerSignInResponseSchema,
     }),
-    brokerSendOtp: build.mutation<SendOtpResponse, { email: string }>({
+    brokerSendOtp: build.mutation<SendOtpResponse, Required<Pick<SendOtpRequestInput, 'email'>>>({
       query: (body) => ({ url: '/auth/broker/send-otp', method: 'POST', body }),
       rawResponseSchema: SendOtpResponseSchema,
     }),
-    brokerVerifyOtp: build.mutation<BrokerSignInResponse, { email: string; otp: string }>({
+    brokerVerifyOtp: build.mutation<BrokerSignInResponse, VerifyOtpRequestInput>({
       query: (body) => ({ url: '/auth/broker/verify-otp', method: 'POST', body }),
       rawResponseSchema: BrokerSignInResponseSchema,
     }),

@@ -1,7 +1,7 @@
 import {
   BrokerAccountResponseSchema,
   type BrokerAccountResponse,
-  type BrokerUpdateRequest,
+  type BrokerUpdateRequestInput,
 } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
 
@@ -11,7 +11,7 @@ import { api } from '../../../lib/api/api-slice';
  */
 const putBrokerApi = api.injectEndpoints({
   endpoints: (build) => ({
-    updateBroker: build.mutation<BrokerAccountResponse, { id: number; record: BrokerUpdateRequest }>({
+    updateBroker: build.mutation<BrokerAccountResponse, { id: number; record: BrokerUpdateRequestInput }>({
       query: ({ id, record }) => ({ url: `/broker/${id}`, method: 'PUT', body: record }),
       extraOptions: { as: 'broker' },
       rawResponseSchema: BrokerAccountResponseSchema,

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
-import { BuilderListResponseSchema, type Builder, type BuilderListResponse } from '@nivaas/contracts/builder.schema';
+import { BuilderListResponseSchema, type Builder, type BuilderListQuerySchema, type BuilderListResponse } from '@nivaas/contracts/builder.schema';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
 export const BUILDER_PAGE_SIZE = DEFAULT_PAGE_SIZE;
@@ -12,7 +13,7 @@ export interface BuilderPage {
 /** spec §7 GET /builder?status=active&approval=approved&page&limit=30, with an optional name search. */
 const buildersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getBuilders: build.infiniteQuery<BuilderPage, { search: string }, number>({
+    getBuilders: build.infiniteQuery<BuilderPage, Required<Pick<z.input<typeof BuilderListQuerySchema>, 'search'>>, number>({
       infiniteQueryOptions: {
         initialPageParam: 1,
         getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),

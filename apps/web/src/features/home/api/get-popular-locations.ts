@@ -1,10 +1,14 @@
-import { LocationListResponseSchema, type LocationListResponse, type LocationSummary } from '@nivaas/contracts/place.schema';
+import {
+  LocationListResponseSchema,
+  type LocationListQuerySchema,
+  type LocationListResponse,
+  type LocationSummary,
+} from '@nivaas/contracts/place.schema';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
-export interface PopularLocationsArgs {
-  cityId: number;
-  limit: number;
-}
+/** Typed from the schema the server parses the query with (its parsed form: the input of a coerced id is `unknown`). */
+export type PopularLocationsArgs = Required<Pick<z.output<typeof LocationListQuerySchema>, 'cityId' | 'limit'>>;
 
 /** spec §7 GET /location (page 1), narrowed to the selected city; the API lists the busiest first. */
 const popularLocationsApi = api.injectEndpoints({

@@ -2,15 +2,12 @@ import {
   ProjectListResponseSchema,
   type Project,
   type ProjectListResponse,
+  type RandomProjectsQuerySchema,
 } from '@nivaas/contracts/project.schema';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 
-export interface RandomProjectsArgs {
-  tag: string;
-  cityId: number;
-  page: number;
-  limit: number;
-}
+export type RandomProjectsArgs = Required<Pick<z.output<typeof RandomProjectsQuerySchema>, 'tag' | 'cityId' | 'page' | 'limit'>>;
 
 const randomProjectsApi = api.injectEndpoints({
   endpoints: (build) => ({

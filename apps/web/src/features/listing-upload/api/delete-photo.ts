@@ -1,11 +1,12 @@
-import { PhotoDeleteResponseSchema, type PhotoDeleteResponse } from '@nivaas/contracts/upload.schema';
+import { PhotoDeleteResponseSchema, type ListingPhotoParamsSchema, type PhotoDeleteResponse } from '@nivaas/contracts/upload.schema';
+import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 
 /** DELETE /project/upload/{id}/photos/{mediaId}. */
 const endpoints = api.injectEndpoints({
   endpoints: (build) => ({
-    deleteListingPhoto: build.mutation<PhotoDeleteResponse, { id: number; mediaId: number; role: LoginRole }>({
+    deleteListingPhoto: build.mutation<PhotoDeleteResponse, z.output<typeof ListingPhotoParamsSchema> & { role: LoginRole }>({
       query: ({ id, mediaId, role }) => ({ url: `/project/upload/${id}/photos/${mediaId}`, method: 'DELETE', as: role }),
       rawResponseSchema: PhotoDeleteResponseSchema,
     }),

@@ -1,4 +1,10 @@
-import { OwnerLeadsResponseSchema, type OwnerLeadsResponse } from '@nivaas/contracts/lead.schema';
+import {
+  OwnerLeadsResponseSchema,
+  type LeadsByProjectQuerySchema,
+  type MyLeadsQuerySchema,
+  type OwnerLeadsResponse,
+} from '@nivaas/contracts/lead.schema';
+import type { z } from 'zod';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 import { ownerApi } from './owner-api';
 
@@ -8,13 +14,13 @@ export const LEADS_PAGE_SIZE = 100;
 const endpoints = ownerApi.injectEndpoints({
   endpoints: (build) => ({
     /** spec §7 GET /lead?projectId: the leads on one of the owner's listings (a card's leads panel). */
-    getProjectLeads: build.query<OwnerLeadsResponse, { projectId: number; role: LoginRole }>({
+    getProjectLeads: build.query<OwnerLeadsResponse, Pick<z.output<typeof LeadsByProjectQuerySchema>, 'projectId'> & { role: LoginRole }>({
       query: ({ projectId, role }) => ({ url: '/lead', params: { projectId, limit: LEADS_PAGE_SIZE }, as: role }),
       rawResponseSchema: OwnerLeadsResponseSchema,
       providesTags: ['OwnerLeads'],
     }),
     /** GET /lead/mine: every lead on the owner's listings, newest first (/leads and /Shareleads). */
-    getMyLeads: build.query<OwnerLeadsResponse, { role: LoginRole; page: number }>({
+    getMyLeads: build.query<OwnerLeadsResponse, Pick<z.output<typeof MyLeadsQuerySchema>, 'page'> & { role: LoginRole }>({
       query: ({ role, page }) => ({ url: '/lead/mine', params: { page, limit: LEADS_PAGE_SIZE }, as: role }),
       rawResponseSchema: OwnerLeadsResponseSchema,
       providesTags: ['OwnerLeads'],

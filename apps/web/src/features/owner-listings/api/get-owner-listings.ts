@@ -1,15 +1,15 @@
-import { OwnerListingsResponseSchema, type OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
+import { OwnerListingsResponseSchema, type OwnerListingsQuerySchema, type OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
+import type { z } from 'zod';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** spec §9: the dashboard's page size. */
 export const DASHBOARD_PAGE_SIZE = 30;
 
-export interface OwnerListingsArgs {
+export interface OwnerListingsArgs extends Pick<z.output<typeof OwnerListingsQuerySchema>, 'page'> {
   role: LoginRole;
   /** The broker's own id (spec §7 GET /project?brokerId=), unused for a user. */
   ownerId: number;
-  page: number;
 }
 
 /**

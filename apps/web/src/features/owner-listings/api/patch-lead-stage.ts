@@ -1,11 +1,12 @@
-import { LeadStageResponseSchema, type LeadStageResponse, type LeadStageUpdate } from '@nivaas/contracts/lead.schema';
+import { LeadStageResponseSchema, type LeadStageResponse, type LeadStageUpdateSchema } from '@nivaas/contracts/lead.schema';
+import type { z } from 'zod';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** PATCH /lead/{id}/stage: Interested, Not Interested or Add to CRM (spec §2 leads screen), stored by the API. */
 const endpoints = ownerApi.injectEndpoints({
   endpoints: (build) => ({
-    setLeadStage: build.mutation<LeadStageResponse, { id: number; stage: LeadStageUpdate['stage']; role: LoginRole }>({
+    setLeadStage: build.mutation<LeadStageResponse, z.input<typeof LeadStageUpdateSchema> & { id: number; role: LoginRole }>({
       query: ({ id, stage, role }) => ({ url: `/lead/${id}/stage`, method: 'PATCH', body: { stage }, as: role }),
       rawResponseSchema: LeadStageResponseSchema,
       invalidatesTags: ['OwnerLeads'],

@@ -1,12 +1,12 @@
-import type { Status } from '@nivaas/contracts/common.schema';
-import { PublishResponseSchema, type PublishResponse } from '@nivaas/contracts/upload.schema';
+import { PublishResponseSchema, type PublishBodySchema, type PublishResponse } from '@nivaas/contracts/upload.schema';
+import type { z } from 'zod';
 import type { LoginRole } from '../../../lib/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** spec §7 PATCH /project/publish/{id} with body status and the owner's bearer token. */
 const endpoints = ownerApi.injectEndpoints({
   endpoints: (build) => ({
-    publishListing: build.mutation<PublishResponse, { id: number; status: Status; role: LoginRole }>({
+    publishListing: build.mutation<PublishResponse, z.input<typeof PublishBodySchema> & { id: number; role: LoginRole }>({
       query: ({ id, status, role }) => ({ url: `/project/publish/${id}`, method: 'PATCH', body: { status }, as: role }),
       rawResponseSchema: PublishResponseSchema,
       // Not invalidating the list: the card takes the new status from the answer (spec §4), and the counters follow.

@@ -2,6 +2,7 @@ import {
   MAX_BHK,
   MAX_SEARCH_TEXT,
   POSSESSIONS,
+  type ProjectListQuerySchema,
   PROPERTY_TYPES,
   TRANSACTION_TAGS,
   type Possession,
@@ -9,6 +10,7 @@ import {
   type PropertyType,
   type TransactionTag,
 } from '@nivaas/contracts/project.schema';
+import type { z } from 'zod';
 import { CRORE, LAKH } from '../../../lib/format-price';
 import { parseRouteId } from '../../../lib/route-id';
 
@@ -150,7 +152,8 @@ export function clearRefinements(filters: ResultsFilters): ResultsFilters {
   return { ...EMPTY_FILTERS, locationId: filters.locationId, search: filters.search, sort: filters.sort };
 }
 
-export type ResultsQuery = Record<string, string | number>;
+/** GET /project's query, typed by the schema the server parses it with. */
+export type ResultsQuery = z.input<typeof ProjectListQuerySchema>;
 
 /** GET /project's query for these filters (spec §7: status=active, approval=approved always). */
 export function toApiQuery(filters: ResultsFilters): ResultsQuery {

@@ -1,4 +1,4 @@
-import { SendOtpResponseSchema, type SendOtpResponse } from '@nivaas/contracts/auth.schema';
+import { SendOtpResponseSchema, type SendOtpRequestInput, type SendOtpResponse } from '@nivaas/contracts/auth.schema';
 import { api } from '../../api/api-slice';
 
 export interface SendOtpArgs {
@@ -7,7 +7,7 @@ export interface SendOtpArgs {
   /**
    * spec §7: the first send is `{email}` whatever was typed; a resend names the kind, `{phone}` or `{email}`.
    */
-  resendAs?: 'phone' | 'email';
+  resendAs?: keyof SendOtpRequestInput;
 }
 
 export interface SendOtpResult extends SendOtpResponse {

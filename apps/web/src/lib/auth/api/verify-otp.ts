@@ -1,12 +1,8 @@
-import { UserSignInResponseSchema, type UserSignInResponse } from '@nivaas/contracts/auth.schema';
+import { UserSignInResponseSchema, type UserSignInResponse, type VerifyOtpRequestInput } from '@nivaas/contracts/auth.schema';
 import { api } from '../../api/api-slice';
 
-export interface VerifyOtpArgs {
-  /** spec §7: the identity travels as `email` whatever its kind. */
-  email: string;
-  /** spec §3: the digits joined from the six boxes. */
-  otp: string;
-}
+/** spec §7: the identity travels as `email` whatever its kind; `otp` is the digits joined from the six boxes. */
+export type VerifyOtpArgs = VerifyOtpRequestInput;
 
 const verifyOtpApi = api.injectEndpoints({
   endpoints: (build) => ({
