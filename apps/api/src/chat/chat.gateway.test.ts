@@ -5,7 +5,7 @@ import { schema } from '@nivaas/db';
 import { asc, eq, inArray } from '@nivaas/db/orm';
 import { io as connect } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { signAccessToken } from '../modules/auth/tokens';
+import { signAccessToken } from '../lib/auth/tokens';
 import { CATALOGUE_CHANNEL } from '../lib/catalogue-changes';
 import { createCity, createLocation, createPricedProject, createUser, createZone } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Principal } from '@nivaas/contracts/auth.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireAuth } from './auth';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '../modules/auth/tokens';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER, ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from '../lib/auth/tokens';
 import { bearerFor } from '../test/auth';
 import { createTestApp, type TestContext } from '../test/test-app';
 

@@ -3,8 +3,8 @@ import type { Principal, PrincipalKind } from '@nivaas/contracts/auth.schema';
 import type { FastifyPluginAsync, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { DomainError } from '../lib/domain-error';
-import type { SessionRevocations } from '../modules/auth/session-revocations';
-import { type AccessGrant, type AccessTokenKey, verifyAccessToken } from '../modules/auth/tokens';
+import type { SessionRevocations } from '../lib/auth/session-revocations';
+import { type AccessGrant, type AccessTokenKey, verifyAccessToken } from '../lib/auth/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Principal } from '@nivaas/contracts/auth.schema';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { accessTokenKey, signAccessToken } from '../modules/auth/tokens';
+import { accessTokenKey, signAccessToken } from '../lib/auth/tokens';
 
 /**
  * An Authorization header for `principal`, signed by the real signer with the app's own key, so a test exercises

@@ -19,7 +19,7 @@ import { decoyPasswordHash, hashOpaqueToken, hashPassword, newOpaqueToken, verif
 import type { BackgroundDeliveries } from './senders/background-delivery';
 import type { OutgoingMessage } from './senders/message-sender';
 import type { IssuedRefresh, SessionsService } from './sessions.service';
-import { type AccessGrant, type AccessTokenKey, signAccessToken } from './tokens';
+import { type AccessGrant, type AccessTokenKey, signAccessToken } from '../../lib/auth/tokens';
 
 export const OTP_SENT_MESSAGE = 'OTP sent successfully';
 export const OTP_RESENT_MESSAGE = 'OTP resent successfully';

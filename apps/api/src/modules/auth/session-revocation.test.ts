@@ -6,7 +6,7 @@ import { type App, buildApp } from '../../app';
 import { cookieSet, latestOutboxMessage, latestPasscode } from '../../test/auth';
 import { createCity } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
-import { REVOCATION_CACHE_MS } from './session-revocations';
+import { REVOCATION_CACHE_MS } from '../../lib/auth/session-revocations';
 
 let now = new Date();
 let sequence = 0;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSessionRevocations, REVOCATION_CACHE_MS, type RevocationLookup } from './session-revocations';
+import { createSessionRevocations, REVOCATION_CACHE_MS, type RevocationLookup } from '../../lib/auth/session-revocations';
 import { createSessionsRepository } from './sessions.repository';
 
 /** The real revocation set, counting how often it is asked. */

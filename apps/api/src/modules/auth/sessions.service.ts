@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Principal, PrincipalKind } from '@nivaas/contracts/auth.schema';
-import type { SessionRevocations } from './session-revocations';
+import type { SessionRevocations } from '../../lib/auth/session-revocations';
 import type { SessionQueries, SessionsRepository } from './sessions.repository';
 import { hashOpaqueToken, newOpaqueToken } from './secrets';
-import type { AccessGrant } from './tokens';
+import type { AccessGrant } from '../../lib/auth/tokens';
 
 /** Issue 4 'Tokens and sessions': a refresh session lasts 30 days from its last use. */
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;

@@ -1,7 +1,10 @@
-import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
+import type { Principal } from '@nivaas/contracts/auth.schema';
+import { ErrorResponseSchema, IdParamSchema, type Pagination } from '@nivaas/contracts/common.schema';
 import { z } from 'zod';
 import {
   ListingsQuerySchema,
+  type Project,
+  type ProjectListQuery,
   ProjectListQuerySchema,
   ProjectListResponseSchema,
   ProjectPageResponseSchema,
@@ -9,9 +12,8 @@ import {
   RandomProjectsQuerySchema,
   SimilarProjectsQuerySchema,
 } from '@nivaas/contracts/project.schema';
-import { OwnerListingsResponseSchema } from '@nivaas/contracts/upload.schema';
+import { type OwnerCounters, OwnerListingsResponseSchema } from '@nivaas/contracts/upload.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ListingsService } from '../listings/listings.service';
 import type { ProjectsService } from './projects.service';
 
 const tags = ['projects'];
@@ -24,8 +26,14 @@ const errorsOrNotFound = { 400: ErrorResponseSchema, 404: ErrorResponseSchema };
  */
 export interface ProjectsRoutesOptions {
   projects: ProjectsService;
-  /** Issue 5: a broker's own view of GET /project?brokerId= (every state); absent, the route is public only. */
-  ownView?: ListingsService['brokerOwnView'];
+  /**
+   * A broker's own view of GET /project?brokerId= (every state, with counters), or null when the caller is not that
+   * broker; the listings service answers it (the composition root passes it in). Absent, the route is public only.
+   */
+  ownView?: (
+    principal: Principal | null,
+    query: ProjectListQuery,
+  ) => Promise<{ projects: Project[]; pagination: Pagination; counters: OwnerCounters } | null>;
 }
 
 export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { projects, ownView }) => {

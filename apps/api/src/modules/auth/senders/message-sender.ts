@@ -1,12 +1,8 @@
-import type { Db } from '@nivaas/db';
-import type { Config } from '../../../config';
-import { createOutboxSender } from './outbox-sender';
-import { createSmsWebhookSender, type FetchLike } from './sms-sender';
-import { createSmtpSender } from './smtp-sender';
-
 /**
  * One way out for everything the portal tells a person: sign-in passcodes, password-reset links and saved-search
- * notices (issue 4: 'the same sender'). Callers say what and to whom; the configured transports decide how.
+ * notices (issue 4: 'the same sender'). Callers say what and to whom; the configured transports decide how
+ * (create-message-sender.ts picks them). This file holds only the shapes the transports share, so they and the
+ * factory import it, never each other.
  */
 
 export type MessageChannel = 'email' | 'sms';
@@ -34,32 +30,6 @@ export type OtpSender = MessageSender;
 /** The part of a logger the senders use; Fastify's and pino's loggers fit. Never handed a message body. */
 export interface SenderLog {
   info(details: Record<string, unknown>, message: string): void;
-}
-
-export interface MessageSenderOptions {
-  log?: SenderLog;
-  /** The SMS gateway call; tests pass a fake so nothing leaves the machine. */
-  fetch?: FetchLike;
-}
-
-/**
- * The sender the config asks for. E-mail: SMTP when `OTP_SENDER=smtp`, else the outbox table. SMS: the webhook
- * gateway when `SMS_WEBHOOK_URL` is set, else the outbox table. The outbox is readable at the dev-only
- * GET /api/dev/outbox, so local sign-in works with no mail server.
- */
-export function createMessageSender(
-  config: Pick<Config, 'otpSender' | 'smtpUrl' | 'mailFrom' | 'smsWebhookUrl' | 'smsWebhookToken' | 'nodeEnv'>,
-  db: Db,
-  { log, fetch }: MessageSenderOptions = {},
-): MessageSender {
-  const outbox = createOutboxSender(db, { log, production: config.nodeEnv === 'production' });
-  const email = config.otpSender === 'smtp' && config.smtpUrl ? createSmtpSender({ url: config.smtpUrl, from: config.mailFrom }) : outbox;
-  const sms = config.smsWebhookUrl
-    ? createSmsWebhookSender({ url: config.smsWebhookUrl, token: config.smsWebhookToken, ...(fetch ? { fetch } : {}) })
-    : outbox;
-  return {
-    send: (message) => (message.channel === 'email' ? email : sms).send(message),
-  };
 }
 
 /** 'a***@example.com', '98******45': enough to tell two log lines apart, not enough to contact anyone. */

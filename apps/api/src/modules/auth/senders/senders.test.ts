@@ -3,7 +3,8 @@ import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
-import { createMessageSender, maskRecipient, type OutgoingMessage } from './message-sender';
+import { createMessageSender } from './create-message-sender';
+import { maskRecipient, type OutgoingMessage } from './message-sender';
 import { createSmsWebhookSender, type FetchLike } from './sms-sender';
 import { createSmtpSender } from './smtp-sender';
 

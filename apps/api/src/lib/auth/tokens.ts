@@ -3,7 +3,6 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Principal, PrincipalSchema } from '@nivaas/contracts/auth.schema';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Config } from '../../config';
 
 /**
  * Access tokens (issue 4 'Tokens and sessions'): HS256 JWTs that live 15 minutes and say only who the bearer is
@@ -31,7 +30,7 @@ const keysByFile = new Map<string, AccessTokenKey>();
  * generated once with a secure generator and kept in `<DATA_DIR>/secrets/jwt-secret` (mode 600), so restarting
  * the dev server keeps everyone signed in and every test app (which gets its own DATA_DIR) has its own key.
  */
-export function accessTokenKey(config: Pick<Config, 'jwtSecret' | 'dataDir'>): AccessTokenKey {
+export function accessTokenKey(config: { jwtSecret?: string | undefined; dataDir: string }): AccessTokenKey {
   if (config.jwtSecret !== undefined) return new TextEncoder().encode(config.jwtSecret);
   const file = path.join(config.dataDir, SECRET_FILE);
   const known = keysByFile.get(file);
