@@ -41,6 +41,56 @@ export default tseslint.config(
     rules: { 'nivaas-web/import-boundaries': 'error' },
   },
   {
+    // API boundaries (issue 11): a module reaches another only through its service, never its repository (storage)
+    // or routes (HTTP). Type-only imports of row shapes are allowed. Proved by apps/api/src/test/import-boundaries.test.ts.
+    files: ['apps/api/src/modules/*/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(modules/)?[^./][^/]*/(.+/)?[^/]+\\.(repository|routes)$',
+              allowTypeImports: true,
+              message: "A module may not import another module's repository or routes: go through its service (the composition root, modules.ts, passes it in).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The same, one folder deeper (e.g. modules/auth/senders/): '../x.repository' is the module's own.
+    files: ['apps/api/src/modules/*/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(\\.\\./)+(modules/)?[^./][^/]*/(.+/)?[^/]+\\.(repository|routes)$',
+              allowTypeImports: true,
+              message: "A module may not import another module's repository or routes: go through its service (the composition root, modules.ts, passes it in).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Plugins are cross-cutting and sit below the modules: what they share with a module lives in lib/.
+    files: ['apps/api/src/plugins/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+modules(/|$)', message: 'plugins/ may not import modules/: move what both need into lib/.' }] },
+      ],
+    },
+  },
+  {
     // CLIs and scripts report to the terminal on purpose.
     files: ['scripts/**', 'bench/**', 'packages/db/src/seed/cli.ts', '**/*.mjs', 'e2e/**'],
     rules: { 'no-console': 'off' },

@@ -2,39 +2,9 @@ import type { Db, OtpChannel } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from '@nivaas/db/orm';
 import { uniqueViolation } from '../../lib/pg-errors';
+import { brokerAccountColumns, staffAccountColumns, userAccountColumns } from './account-columns';
 
 const { brokers, cities, passwordResets, providerStaff, users } = schema;
-
-/** A user's own record; the users module (profile) has its own reads. */
-export const userAccountColumns = {
-  id: users.id,
-  name: users.name,
-  phone: users.phone,
-  email: users.email,
-  photoUrl: users.photoUrl,
-};
-
-/** A broker's own record. The password hash itself is never selected: only whether there is one. */
-export const brokerAccountColumns = {
-  id: brokers.id,
-  name: brokers.name,
-  phone: brokers.phone,
-  email: brokers.email,
-  company: brokers.company,
-  reraNumber: brokers.reraNumber,
-  cityId: brokers.cityId,
-  about: brokers.about,
-  approval: brokers.approval,
-  profilePhoto: brokers.profilePhoto,
-  hasPassword: sql<boolean>`${brokers.passwordHash} is not null`.mapWith(Boolean),
-};
-
-export const staffAccountColumns = {
-  id: providerStaff.id,
-  name: providerStaff.name,
-  email: providerStaff.email,
-  role: providerStaff.role,
-};
 
 export type UserAccountRow = { id: number; name: string | null; phone: string | null; email: string | null; photoUrl: string | null };
 

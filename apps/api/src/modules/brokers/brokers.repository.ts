@@ -3,7 +3,7 @@ import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { publicItemConditions } from '../../lib/public-items';
-import { brokerAccountColumns } from '../auth/accounts.repository';
+import { brokerAccountColumns } from '../auth/account-columns';
 
 const { brokers, cities, projects } = schema;
 

@@ -1,7 +1,7 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, eq, exists, ilike, isNotNull, type SQL, sql } from '@nivaas/db/orm';
-import { containsPattern } from '../projects/projects.repository';
+import { containsPattern } from '../../lib/like-pattern';
 
 const { builders, cities, projects } = schema;
 

@@ -1,7 +1,7 @@
 import type { Db, LeadStage } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, count, desc, eq, type SQL } from '@nivaas/db/orm';
-import { type ListingOwner, ownedBy } from '../listings/listings.repository';
+import { type ListingOwner, ownedBy } from '../listings/listing-records';
 
 const { leads, projects } = schema;
 

@@ -17,7 +17,8 @@ import type { MediaStore } from '../../lib/media/media-store';
 import { offsetOf } from '../../lib/page-window';
 import { editMessage, type ListingState, transition } from './listing-state';
 import { toOwnerListings, toPhoto } from './listings.mapper';
-import type { ListingFields, ListingOwner, ListingQueries, ListingsRepository, LockedListing, NewUnit } from './listings.repository';
+import type { ListingOwner } from './listing-records';
+import type { ListingFields, ListingQueries, ListingsRepository, LockedListing, NewUnit } from './listings.repository';
 import { CARD_WIDTH, GALLERY_WIDTH, MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
 
 /** spec §4 'Broker approval': any value but approved shows the pending page; the API says the same in words. */

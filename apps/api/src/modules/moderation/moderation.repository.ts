@@ -1,7 +1,7 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from '@nivaas/db/orm';
-import { insertAudit, loadListingPage, type OwnerPage } from '../listings/listings.repository';
+import { insertAudit, loadListingPage, type OwnerPage } from '../listings/listing-records';
 
 const { auditLog, brokers, builders, cities, projectRemarks, projects, users } = schema;
 

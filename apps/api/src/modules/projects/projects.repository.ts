@@ -1,6 +1,7 @@
 import type { Possession, ProjectSort } from '@nivaas/contracts/project.schema';
 import type { Approval, Db, Item, PropertyType, Status, TransactionTag } from '@nivaas/db';
 import { schema } from '@nivaas/db';
+import { containsPattern, escapeLike } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
 import { and, arrayContains, asc, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, ne, not, or, type SQL, sql } from '@nivaas/db/orm';
 
@@ -206,16 +207,6 @@ export interface PageWindow {
 const UPCOMING_TAG = 'Upcoming Launches';
 /** Localities, zones, cities and builders a word names when their name is this similar to it (pg_trgm word_similarity). */
 const PLACE_SIMILARITY = 0.5;
-
-/** A word for a LIKE pattern, with LIKE's own wildcards in it taken literally. */
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, '\\$&');
-}
-
-/** `%word%` for ILIKE. */
-export function containsPattern(word: string): string {
-  return `%${escapeLike(word)}%`;
-}
 
 function possessionIs(possession: Possession): SQL {
   switch (possession) {
