@@ -118,10 +118,15 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const ratings = createRatingsService(createRatingsRepository(db));
   const savedSearches = createSavedSearchesService(createSavedSearchesRepository(db), projects, sender, { origin: noticeOrigin(config), log });
 
-  // The listing lifecycle: upload, moderation, owners' leads. A listing that goes live tells matching saved searches,
-  // after the change has committed.
-  const notifyLive = (projectId: number) => savedSearches.notifySavedSearchMatches(projectId);
-  const listings = createListingsService({ repository: createListingsRepository(db), mediaStore, notifyLive, clock, log });
+  // The listing lifecycle: upload, moderation, owners' leads. "A listing went live" (said after its change has
+  // committed) is an event: each subscriber hears it, and the services that raise it know none of them.
+  const listingWentLive: ((projectId: number) => Promise<unknown>)[] = [
+    // Saved-search alerts: each owner of a matching search is told once per listing.
+    (projectId) => savedSearches.notifySavedSearchMatches(projectId),
+  ];
+  const notifyLive = (projectId: number) => Promise.all(listingWentLive.map((subscriber) => subscriber(projectId)));
+  const listingsRepository = createListingsRepository(db);
+  const listings = createListingsService({ repository: listingsRepository, mediaStore, notifyLive, clock, log });
   const moderation = createModerationService({ repository: createModerationRepository(db), notifyLive, clock, log });
   const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
 
@@ -153,7 +158,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     moderation,
     ownerLeads,
     /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
-    sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ db, mediaStore, log, ...options }),
+    sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ repository: listingsRepository, mediaStore, log, ...options }),
     /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */
     settled: () => deliveries.settled(),
   };

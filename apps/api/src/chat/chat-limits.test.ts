@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createCity } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { attachChat, CHAT_TOO_MANY_CONNECTIONS } from './chat.gateway';
-import { ChatTestClient } from './chat-test-client';
+import { ChatTestClient } from '../test/chat-test-client';
 
 /**
  * Issue 10: the chat's limits are not only per client id (the client picks it, so 8 fresh ids x 10 messages were

@@ -10,7 +10,7 @@ import { CATALOGUE_CHANNEL } from '../lib/catalogue-changes';
 import { createCity, createLocation, createPricedProject, createUser, createZone } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
 import { attachChat } from './chat.gateway';
-import { ChatTestClient, type Turn } from './chat-test-client';
+import { ChatTestClient, type Turn } from '../test/chat-test-client';
 
 /**
  * The help chat against the real server and database (issue 6 acceptance): a real socket.io client on a random

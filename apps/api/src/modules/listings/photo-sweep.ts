@@ -1,14 +1,13 @@
-import type { Db } from '@nivaas/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MediaStore, SweepReport } from '../../lib/media/media-store';
-import { createListingsRepository } from './listings.repository';
+import type { ListingsRepository } from './listings.repository';
 import { storageKeyOf } from './listings.service';
 
 /** One IN list per this many keys: PostgreSQL caps a statement at 65,535 parameters. */
 const KEYS_PER_QUERY = 1_000;
 
 export interface PhotoSweepOptions {
-  db: Db;
+  repository: Pick<ListingsRepository, 'referencedStorageKeys'>;
   mediaStore: MediaStore;
   /** 0 when this process owns the data folder; see SweepOptions.olderThanMs. */
   olderThanMs: number;
@@ -20,12 +19,11 @@ export interface PhotoSweepOptions {
  * and every other photo file no row refers to (a staged copy from a killed upload, a deleted photo whose files
  * outlived it) is removed. A key that is not a photo variant is left alone.
  */
-export async function sweepOrphanPhotos({ db, mediaStore, olderThanMs, log }: PhotoSweepOptions): Promise<SweepReport | null> {
+export async function sweepOrphanPhotos({ repository, mediaStore, olderThanMs, log }: PhotoSweepOptions): Promise<SweepReport | null> {
   if (!mediaStore.sweep) {
     log.info('photo sweep skipped: the media store cannot list what it holds');
     return null;
   }
-  const repository = createListingsRepository(db);
   const report = await mediaStore.sweep({
     olderThanMs,
     async referenced(keys) {
