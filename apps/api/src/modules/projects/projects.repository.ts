@@ -1,9 +1,14 @@
-import type { Possession, ProjectSort } from '@nivaas/contracts/project.schema';
+import type { ProjectSort } from '@nivaas/contracts/project.schema';
 import type { Approval, Db, Item, PropertyType, Status, TransactionTag } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { containsPattern, escapeLike } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
-import { and, arrayContains, asc, count, desc, eq, exists, gte, inArray, isNotNull, isNull, lt, lte, ne, not, or, type SQL, sql } from '@nivaas/db/orm';
+import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from '@nivaas/db/orm';
+import { type CatalogueFilters, catalogueWhere } from './project-filters';
+import { entityArms, namesMatch, textMatches, type WordHit } from './project-text-search';
+
+/** Kept here too for the chat, which reads suggestions in this shape. */
+export type { WordHit } from './project-text-search';
 
 const { builders, cities, locations, projectMedia, projectRemarks, projects, units, zones } = schema;
 
@@ -126,75 +131,6 @@ export interface RandomPageQuery {
   limit: number;
 }
 
-/**
- * One word of a visitor's free text and what it was found to name: a project matches the word when
- * its own name does, or when its locality, zone, city or builder is among the ones the word named
- * (resolved beforehand against those small tables, typos forgiven).
- */
-export interface WordMatch {
-  word: string;
-  /** Trigram indexes need three letters; shorter words only name places and builders. */
-  matchName: boolean;
-  locationIds: number[];
-  zoneIds: number[];
-  cityIds: number[];
-  builderIds: number[];
-}
-
-/**
- * What free text matched, resolved before the query runs:
- * - `named`: one set of localities, zones, cities or builders answers every word ('hsr layout',
- *   'kaveri crest'), so the text is about them: their projects, plus projects whose own name holds the
- *   text. Each is an index range in price order, so a page reads about a page of rows.
- * - `words`: otherwise every word must match on its own (its name or its places), e.g. 'godrej whitefield'.
- */
-export type TextMatch = { mode: 'named'; match: WordMatch } | { mode: 'words'; words: WordMatch[] };
-
-/** Everything a public list can be narrowed by; every field is optional and they combine with AND. */
-export interface CatalogueFilters {
-  cityId?: number;
-  zoneId?: number;
-  locationId?: number;
-  builderId?: number;
-  brokerId?: number;
-  item?: Item;
-  /** Listings uploaded by a broker, or by a user on their own (spec §7 GET /project/listings). */
-  uploader?: 'broker' | 'user';
-  /** Integer rupees: a project is in budget when its price range overlaps [minPrice, maxPrice]. */
-  minPrice?: number;
-  maxPrice?: number;
-  /** Bound the starting (lowest) price instead: 'around 1.2 cr' means homes priced from about 1.2 Cr. */
-  startingPrice?: boolean;
-  bhk?: number[];
-  propertyTypes?: PropertyType[];
-  transaction?: TransactionTag;
-  possession?: Possession;
-  text?: TextMatch;
-  /** Only these projects (favourites, a saved search's check of one listing). */
-  ids?: number[];
-}
-
-/**
- * A locality, zone, city or public builder that word `index` of a resolveWords() call names, with
- * what ranking a suggestion needs: whether the name is exactly the word, and how similar it is to
- * the whole text (pg_trgm word_similarity). Localities and zones carry their city (and zone).
- */
-export type WordHit = {
-  index: number;
-  kind: 'location' | 'zone' | 'city' | 'builder';
-  id: number;
-  name: string;
-  exact: boolean;
-  /** The name contains the word (rather than only resembling it). */
-  contains: boolean;
-  score: number;
-  logo: string | null;
-  cityId: number | null;
-  cityName: string | null;
-  zoneId: number | null;
-  zoneName: string | null;
-};
-
 /** The visitor's price sorts, and newest first for the listings feed. */
 export type CatalogueOrder = ProjectSort | 'newest';
 
@@ -203,78 +139,8 @@ export interface PageWindow {
   limit: number;
 }
 
-/** spec §2: a project whose tags hold 'Upcoming Launches' is a pre-launch project. */
-const UPCOMING_TAG = 'Upcoming Launches';
 /** Localities, zones, cities and builders a word names when their name is this similar to it (pg_trgm word_similarity). */
 const PLACE_SIMILARITY = 0.5;
-
-function possessionIs(possession: Possession): SQL {
-  switch (possession) {
-    case 'ready':
-      // A resale home without a date was built long ago; a date in the past means the keys are out.
-      return sql`(${projects.possessionDate} <= current_date or (${projects.possessionDate} is null and ${projects.transactionTag} = 'Resale'))`;
-    case 'upcoming':
-      return arrayContains(projects.tags, [UPCOMING_TAG]);
-    case 'under-construction':
-      return and(sql`${projects.possessionDate} > current_date`, not(arrayContains(projects.tags, [UPCOMING_TAG]))) as SQL;
-  }
-}
-
-/** pg_trgm's own default for word similarity (`<%`): below it a name only shares some letters. */
-const NAME_SIMILARITY = 0.6;
-/** How many leading letters a near miss must share; a word no longer than this has no near misses. */
-const NEAR_MISS_STEM = 4;
-
-/**
- * A name holds the word, or nearly: it holds the word's first four letters and is trigram-similar to
- * the word ('lakeside' finds 'Lakesid Gardens'). Why the stem: the `<%` operator over the trigram
- * index must read the posting lists of every trigram of the word, and short common ones (' ba', 'ban')
- * are thousands of rows long; ILIKE on the stem lets the index narrow first and the similarity is
- * computed on that handful. Typos mostly fall after the first letters of a word.
- */
-function nameMatches(word: string): SQL {
-  const contains = sql`${projects.name} ilike ${containsPattern(word)}`;
-  if (word.length <= NEAR_MISS_STEM) return contains;
-  const nearMiss = sql`(${projects.name} ilike ${containsPattern(word.slice(0, NEAR_MISS_STEM))} and word_similarity(${word}, ${projects.name}) >= ${NAME_SIMILARITY})`;
-  return or(contains, nearMiss) as SQL;
-}
-
-/** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
-function entityArms({ locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL[] {
-  const arms: SQL[] = [];
-  if (locationIds.length > 0) arms.push(inArray(projects.locationId, locationIds));
-  if (zoneIds.length > 0) arms.push(inArray(projects.zoneId, zoneIds));
-  if (cityIds.length > 0) arms.push(inArray(projects.cityId, cityIds));
-  if (builderIds.length > 0) arms.push(inArray(projects.builderId, builderIds));
-  return arms;
-}
-
-/** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
-function armsOf(match: WordMatch): SQL[] {
-  return [...(match.matchName ? [nameMatches(match.word)] : []), ...entityArms(match)];
-}
-
-function anyOf(arms: SQL[]): SQL {
-  return arms.length > 0 ? (or(...arms) as SQL) : sql`false`;
-}
-
-function textMatches(text: TextMatch): SQL {
-  return text.mode === 'named' ? anyOf(armsOf(text.match)) : (and(...text.words.map((word) => anyOf(armsOf(word)))) as SQL);
-}
-
-/** Words shorter than this are too short for the trigram index to narrow anything. */
-export const MIN_NAME_WORD = 3;
-
-/**
- * Projects whose own names answer the text: every word of it (of three letters or more) is in the
- * name, or nearly. Word by word rather than the whole phrase: a phrase's near misses ('hsr layout'
- * resembles every '... Layout') are many and weak, while each word's matches intersect to few.
- */
-function namesMatch(text: TextMatch): SQL {
-  const words = text.mode === 'named' ? (text.match.matchName ? text.match.word.split(' ') : []) : text.words.filter((word) => word.matchName).map((word) => word.word);
-  const named = words.filter((word) => word.length >= MIN_NAME_WORD).map(nameMatches);
-  return named.length > 0 ? (and(...named) as SQL) : sql`false`;
-}
 
 /**
  * spec §4 Sort by price, id breaking ties so pages never overlap. The directions match the price
@@ -310,36 +176,6 @@ function mediaJson(owned: SQL): SQL {
 }
 
 export function createProjectsRepository(db: Db) {
-  function hasUnitOf(bhk: number[], { minPrice, maxPrice }: CatalogueFilters): SQL {
-    const conditions = [eq(units.projectId, projects.id), inArray(units.type, bhk.map(String))];
-    // With both a configuration and a budget, that configuration must be the one in budget.
-    if (maxPrice !== undefined) conditions.push(lte(units.minPrice, maxPrice));
-    if (minPrice !== undefined) conditions.push(gte(units.maxPrice, minPrice));
-    return exists(db.select({ one: sql`1` }).from(units).where(and(...conditions)));
-  }
-
-  function catalogueWhere(filters: CatalogueFilters): SQL | undefined {
-    const conditions = publicItemConditions();
-    const { ids, cityId, zoneId, locationId, builderId, brokerId, item, uploader, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, possession, text } = filters;
-    if (ids !== undefined) conditions.push(inArray(projects.id, ids));
-    if (cityId !== undefined) conditions.push(eq(projects.cityId, cityId));
-    if (zoneId !== undefined) conditions.push(eq(projects.zoneId, zoneId));
-    if (locationId !== undefined) conditions.push(eq(projects.locationId, locationId));
-    if (builderId !== undefined) conditions.push(eq(projects.builderId, builderId));
-    if (brokerId !== undefined) conditions.push(eq(projects.brokerId, brokerId));
-    if (item !== undefined) conditions.push(eq(projects.item, item));
-    if (uploader === 'broker') conditions.push(isNotNull(projects.brokerId));
-    if (uploader === 'user') conditions.push(isNotNull(projects.ownerId), isNull(projects.brokerId));
-    if (maxPrice !== undefined) conditions.push(lte(projects.minPrice, maxPrice));
-    if (minPrice !== undefined) conditions.push(gte(startingPrice ? projects.minPrice : projects.maxPrice, minPrice));
-    if (propertyTypes?.length) conditions.push(inArray(projects.type, propertyTypes));
-    if (transaction !== undefined) conditions.push(eq(projects.transactionTag, transaction));
-    if (possession !== undefined) conditions.push(possessionIs(possession));
-    if (bhk?.length) conditions.push(hasUnitOf(bhk, filters));
-    if (text) conditions.push(textMatches(text));
-    return and(...conditions);
-  }
-
   /**
    * Loads one or more pages in ONE statement, PostgreSQL building the JSON: each page's rows with
    * their place and builder names, and every unit and media item of the projects on any page.
@@ -412,7 +248,7 @@ export function createProjectsRepository(db: Db) {
   /** The public catalogue, filtered and ordered, one slice of it. */
   function publicSpec(filters: CatalogueFilters, order: CatalogueOrder, { offset, limit }: PageWindow): PageSpec {
     const { text, ...rest } = filters;
-    const page = { where: catalogueWhere(rest), orderBy: ORDER_BY[order], offset, limit };
+    const page = { where: catalogueWhere(db, rest), orderBy: ORDER_BY[order], offset, limit };
     if (text?.mode === 'named') {
       const { match } = text;
       const arms: RowFilter[] = entityArms(match).map((where) => ({ where }));
@@ -477,7 +313,7 @@ export function createProjectsRepository(db: Db) {
         when lower(${name}) like ${`% ${escapeLike(text)}%`} then 1
         when ${name} ilike ${containsPattern(text)} then 2
         else 3 end`;
-      return { where: catalogueWhere(filters), candidates: match ? namesMatch(match) : sql`false`, orderBy: [tier, desc(sql`word_similarity(${text}, ${name})`), asc(projects.id)], offset: 0, limit };
+      return { where: catalogueWhere(db, filters), candidates: match ? namesMatch(match) : sql`false`, orderBy: [tier, desc(sql`word_similarity(${text}, ${name})`), asc(projects.id)], offset: 0, limit };
     },
 
     /**
@@ -493,7 +329,7 @@ export function createProjectsRepository(db: Db) {
     },
 
     async countPublic(filters: CatalogueFilters): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(projects).where(catalogueWhere(filters));
+      const [row] = await db.select({ total: count() }).from(projects).where(catalogueWhere(db, filters));
       return row?.total ?? 0;
     },
 

@@ -13,9 +13,9 @@ import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
 import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
-import { MIN_NAME_WORD } from './projects.repository';
+import type { CatalogueFilters } from './project-filters';
+import { MIN_NAME_WORD, type TextMatch, type WordHit, type WordMatch } from './project-text-search';
 import type {
-  CatalogueFilters,
   CatalogueOrder,
   LoadedPages,
   PageRow,
@@ -24,10 +24,7 @@ import type {
   ProjectRow,
   ProjectsRepository,
   RemarkRow,
-  TextMatch,
   UnitRow,
-  WordHit,
-  WordMatch,
 } from './projects.repository';
 
 /**

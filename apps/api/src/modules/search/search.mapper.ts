@@ -1,6 +1,6 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import type { SearchBuilder, SearchLocation, SearchProject } from '@nivaas/contracts/search.schema';
-import type { WordHit } from '../projects/projects.repository';
+import type { WordHit } from '../projects/project-text-search';
 
 /** A project suggestion: what the card link (spec §2) and a small preview need. */
 export function toSearchProject(project: Project): SearchProject {

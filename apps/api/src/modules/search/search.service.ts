@@ -1,6 +1,6 @@
 import { parseSearchQuery } from '@nivaas/contracts/price-query';
 import { SEARCH_PROPERTIES_LIMIT, SEARCH_SUGGESTION_LIMIT, type SearchResponse } from '@nivaas/contracts/search.schema';
-import type { WordHit } from '../projects/projects.repository';
+import type { WordHit } from '../projects/project-text-search';
 import { type ProjectsService, withParsedFilters } from '../projects/projects.service';
 import { isLocationHit, toSearchBuilder, toSearchLocation, toSearchProject } from './search.mapper';
 
