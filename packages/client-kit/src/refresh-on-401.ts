@@ -1,7 +1,7 @@
 /**
  * The refresh-on-401 protocol both browser apps follow (spec §4 'Session token', §8; docs/decisions/003): a call
  * answered 401 asks for a new access token once, calls that fail together wait for that same refresh, and the call
- * is sent again once with the new token. The host's RTK Query base query (apps/web lib/auth/auth-base-query.ts) and
+ * is sent again once with the new token. The host's RTK Query base query (apps/web domain/auth/auth-base-query.ts) and
  * the console's client (apps/dashboard lib/api-client.ts) each adapt it to how they keep their tokens.
  */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { citySelected, selectSelectedCityName } from '../lib/city/city-slice';
+import { citySelected, selectSelectedCityName } from '../domain/city/city-slice';
 import { makeStore } from './store';
 
 describe('city state', () => {

@@ -1,9 +1,9 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
-import { createAuthExtra, persistLogins, restoreStoredLogins } from '../lib/auth/auth-persistence';
-import { authSlice } from '../lib/auth/auth-slice';
-import { citySelected, citySlice } from '../lib/city/city-slice';
-import { compareAdded, compareCleared, compareRemoved, compareSlice } from '../lib/compare/compare-slice';
+import { createAuthExtra, persistLogins, restoreStoredLogins } from '../domain/auth/auth-persistence';
+import { authSlice } from '../domain/auth/auth-slice';
+import { citySelected, citySlice } from '../domain/city/city-slice';
+import { compareAdded, compareCleared, compareRemoved, compareSlice } from '../domain/compare/compare-slice';
 import { writeCompareSet, writeSelectedCity } from '../lib/storage';
 
 const rootReducer = combineReducers({

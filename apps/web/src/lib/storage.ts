@@ -3,7 +3,7 @@ export const SELECTED_CITY_KEY = 'selectedCity';
 /** spec §4: the city shown until the visitor picks another. */
 export const DEFAULT_CITY_NAME = 'Bengaluru';
 
-/** spec §3: the stored logins (encrypted; read and written by lib/auth/login-vault.ts). */
+/** spec §3: the stored logins (encrypted; read and written by domain/auth/login-vault.ts). */
 export const USER_LOGIN_KEY = 'user';
 export const BROKER_LOGIN_KEY = 'broker';
 

@@ -1,5 +1,5 @@
-import type { LoginRole, StoredLogin } from '../lib/auth/stored-login';
-import { writeStoredLogin } from '../lib/auth/login-vault';
+import type { LoginRole, StoredLogin } from '../domain/auth/stored-login';
+import { writeStoredLogin } from '../domain/auth/login-vault';
 
 let nextId = 1;
 

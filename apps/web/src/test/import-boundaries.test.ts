@@ -48,7 +48,7 @@ describe('web import boundaries', () => {
       [
         "import { a } from '../lib/results-filters';",
         "import { b } from '../../../lib/format-price';",
-        "import { c } from '../../../components/project-card';",
+        "import { c } from '../../../domain/catalogue/project-card';",
         "import { d } from '../../../test/render-app';",
         "import { z } from 'zod';",
         'export const all = [a, b, c, d, z];',

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet } from 'react-router';
 import { PageError } from '../../components/page-states';
-import { useGetMeQuery } from '../../lib/auth/api/get-me';
-import { selectBrokerLogin, selectUserLogin } from '../../lib/auth/auth-slice';
+import { useGetMeQuery } from '../../domain/auth/api/get-me';
+import { selectBrokerLogin, selectUserLogin } from '../../domain/auth/auth-slice';
 import { BrokerPendingPage } from './broker-pending-page';
 import { GuardLoading, RequireAuth } from './require-auth';
 

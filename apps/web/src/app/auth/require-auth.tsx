@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { selectBrokerLogin, selectLoginsRestored, selectUserLogin } from '../../lib/auth/auth-slice';
-import type { LoginRole } from '../../lib/auth/stored-login';
+import { selectBrokerLogin, selectLoginsRestored, selectUserLogin } from '../../domain/auth/auth-slice';
+import type { LoginRole } from '../../domain/auth/stored-login';
 
 export const LOGIN_PATH = '/login';
 

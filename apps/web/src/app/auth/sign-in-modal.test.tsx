@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signInModalOpened } from '../../lib/auth/auth-slice';
-import { readStoredLogin } from '../../lib/auth/login-vault';
+import { signInModalOpened } from '../../domain/auth/auth-slice';
+import { readStoredLogin } from '../../domain/auth/login-vault';
 import { errorResponse, type MockRoute } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 

@@ -3,12 +3,12 @@ import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent
 import { useDispatch } from 'react-redux';
 import { CloseIcon } from '../../components/icons';
 import { serverMessage } from '../../lib/api/error-text';
-import { useSendOtpMutation } from '../../lib/auth/api/send-otp';
-import { useVerifyOtpMutation } from '../../lib/auth/api/verify-otp';
-import { signedIn, signInModalClosed } from '../../lib/auth/auth-slice';
-import { inputKind } from '../../lib/auth/input-kind';
-import { userLoginFrom } from '../../lib/auth/logins';
-import { useCountdown } from '../../lib/auth/use-countdown';
+import { useSendOtpMutation } from '../../domain/auth/api/send-otp';
+import { useVerifyOtpMutation } from '../../domain/auth/api/verify-otp';
+import { signedIn, signInModalClosed } from '../../domain/auth/auth-slice';
+import { inputKind } from '../../domain/auth/input-kind';
+import { userLoginFrom } from '../../domain/auth/logins';
+import { useCountdown } from '../../domain/auth/use-countdown';
 import { showError, showSuccess } from '../../lib/toast';
 import { useModal } from '../../lib/use-modal';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ChevronDownIcon, MapPinIcon } from '../../components/icons';
-import { useSelectCity, useSelectedCity } from '../../lib/city/use-selected-city';
+import { useSelectCity, useSelectedCity } from '../../domain/city/use-selected-city';
 
 /**
  * A native select: on a phone it opens the system picker, which is faster and more accessible than

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { CompareTray } from '../../components/compare-tray';
-import { selectSignInModalOpen } from '../../lib/auth/auth-slice';
+import { CompareTray } from '../../domain/compare/compare-tray';
+import { selectSignInModalOpen } from '../../domain/auth/auth-slice';
 import { ChatLauncher } from '../../features/chat/chat-launcher';
 import { Footer } from './footer';
 import { isChatPage, showsFooter, showsNavbar } from './layout-rules';

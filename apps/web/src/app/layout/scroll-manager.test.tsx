@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { citySelected } from '../../lib/city/city-slice';
+import { citySelected } from '../../domain/city/city-slice';
 import { renderApp } from '../../test/render-app';
 
 describe('scrolling (spec §2)', () => {

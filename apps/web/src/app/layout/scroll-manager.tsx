@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router';
-import { selectSelectedCityName } from '../../lib/city/city-slice';
+import { selectSelectedCityName } from '../../domain/city/city-slice';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';
 
 /**

@@ -4,7 +4,7 @@ import type { InitialEntry } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, type mockApi, type MockRoute } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
-import { signedIn } from '../../lib/auth/auth-slice';
+import { signedIn } from '../../domain/auth/auth-slice';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('../../lib/toast', () => ({ showSuccess: toasts.success, showError: toasts.error, showWarning: toasts.warning }));

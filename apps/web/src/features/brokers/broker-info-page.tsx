@@ -4,7 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router';
 import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { EnquiryForm } from '../../components/enquiry-form';
+import { EnquiryForm } from '../../domain/enquiry/enquiry-form';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError, PageNotFound } from '../../components/page-states';
 import { isNotFound } from '../../lib/api/error-text';

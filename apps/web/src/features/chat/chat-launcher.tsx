@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { CloseIcon } from '../../components/icons';
-import { selectCompareItems, type CompareState } from '../../lib/compare/compare-slice';
+import { selectCompareItems, type CompareState } from '../../domain/compare/compare-slice';
 import { ChatBubbleIcon } from './components/chat-icons';
 
 // The panel and socket.io-client load on the first click (or hover/focus just before it), never for first paint.

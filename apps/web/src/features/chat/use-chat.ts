@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { useSelector } from 'react-redux';
-import { selectSessionToken } from '../../lib/auth/auth-slice';
+import { selectSessionToken } from '../../domain/auth/auth-slice';
 import { connectChatSocket } from '../../lib/chat-socket';
 import { readClientId } from '../../lib/client-identity';
 import { prefersReducedMotion } from '../../lib/use-reduced-motion';

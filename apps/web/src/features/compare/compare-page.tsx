@@ -5,7 +5,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { CloseIcon, CompareIcon, RefreshIcon } from '../../components/icons';
-import { SearchCombobox } from '../../components/search-combobox';
+import { SearchCombobox } from '../../domain/search/search-combobox';
 import { SmartImage } from '../../components/smart-image';
 import { isNotFound } from '../../lib/api/error-text';
 import { useGetProjectQuery } from '../../lib/api/get-project';
@@ -17,11 +17,11 @@ import {
   selectCompareItems,
   type CompareEntry,
   type CompareState,
-} from '../../lib/compare/compare-slice';
+} from '../../domain/compare/compare-slice';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { areaRange, configurations, constructionStage, possessionText } from '../../lib/project-facts';
 import { projectPath } from '@nivaas/contracts/project-path';
-import { builderPath } from '../../lib/search/search-targets';
+import { builderPath } from '../../domain/search/search-targets';
 
 type Column =
   | { entry: CompareEntry; state: 'loading' }

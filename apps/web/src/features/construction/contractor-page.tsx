@@ -2,7 +2,7 @@ import type { ContractorDetail } from '@nivaas/contracts/construction.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { EnquiryForm } from '../../components/enquiry-form';
+import { EnquiryForm } from '../../domain/enquiry/enquiry-form';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError, PageNotFound } from '../../components/page-states';
 import { EmptyState } from '../../components/section-states';

@@ -1,4 +1,4 @@
-import { EnquiryForm } from '../../components/enquiry-form';
+import { EnquiryForm } from '../../domain/enquiry/enquiry-form';
 import { SectionBoundary } from '../../components/section-boundary';
 import { EmptyState, ErrorState } from '../../components/section-states';
 import { serverMessage } from '../../lib/api/error-text';

@@ -2,7 +2,7 @@ import type { BuilderDetail } from '@nivaas/contracts/builder.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { ProjectPagesGrid } from '../../components/project-pages-grid';
+import { ProjectPagesGrid } from '../../domain/catalogue/project-pages-grid';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError, PageNotFound } from '../../components/page-states';
 import { isNotFound } from '../../lib/api/error-text';

@@ -1,5 +1,5 @@
 import { SectionBoundary } from '../../components/section-boundary';
-import { useSelectCity, useSelectedCity } from '../../lib/city/use-selected-city';
+import { useSelectCity, useSelectedCity } from '../../domain/city/use-selected-city';
 import { ExploreCities } from './components/explore-cities';
 import { FeaturedBrokers } from './components/featured-brokers';
 import { LatestBlogs } from './components/latest-blogs';

@@ -2,7 +2,7 @@ import { LEAD_STAGE_LABELS, SETTABLE_LEAD_STAGES, type OwnerLead } from '@nivaas
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ErrorState } from '../../components/section-states';
 import { serverMessage } from '../../lib/api/error-text';
-import type { LoginRole } from '../../lib/auth/stored-login';
+import type { LoginRole } from '../../domain/auth/stored-login';
 import { showError, showSuccess } from '../../lib/toast';
 import { useGetMyLeadsQuery } from './api/get-leads';
 import { useSetLeadStageMutation } from './api/patch-lead-stage';

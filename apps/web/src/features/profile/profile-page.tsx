@@ -13,7 +13,7 @@ import { useDispatch } from 'react-redux';
 import { PageError } from '../../components/page-states';
 import { AccountAvatar } from '../../components/account-avatar';
 import { serverMessage } from '../../lib/api/error-text';
-import { loginDisplayUpdated } from '../../lib/auth/auth-slice';
+import { loginDisplayUpdated } from '../../domain/auth/auth-slice';
 import { showError, showSuccess } from '../../lib/toast';
 import { useGetUserProfileQuery } from './api/get-user-profile';
 import { useUpdateUserProfileMutation } from './api/update-user-profile';

@@ -2,13 +2,13 @@ import { listingPath } from '@nivaas/contracts/project-path';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
-import { ProjectCard, ProjectCardSkeleton } from '../../components/project-card';
-import { SavedSearchesSection } from '../../components/saved-searches-section';
+import { ProjectCard, ProjectCardSkeleton } from '../../domain/catalogue/project-card';
+import { SavedSearchesSection } from '../../domain/saved-searches/saved-searches-section';
 import { SectionBoundary } from '../../components/section-boundary';
 import { ErrorState } from '../../components/section-states';
 import { serverMessage } from '../../lib/api/error-text';
-import { useGetFavouritesQuery } from '../../lib/favourites/get-favourites';
-import { useFavouritesOwner } from '../../lib/favourites/use-favourite-toggle';
+import { useGetFavouritesQuery } from '../../domain/favourites/get-favourites';
+import { useFavouritesOwner } from '../../domain/favourites/use-favourite-toggle';
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 const countFormat = new Intl.NumberFormat('en-IN');

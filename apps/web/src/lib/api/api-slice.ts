@@ -1,5 +1,5 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { createAuthBaseQuery } from '../auth/auth-base-query';
+import { createAuthBaseQuery } from '../../domain/auth/auth-base-query';
 
 /**
  * The one RTK Query slice. Features add their endpoints with `api.injectEndpoints` in one file per
@@ -7,7 +7,7 @@ import { createAuthBaseQuery } from '../auth/auth-base-query';
  */
 export const api = createApi({
   reducerPath: 'api',
-  // spec §4/§8: bearer token on every call, one refresh per request on 401 (lib/auth/auth-base-query.ts).
+  // spec §4/§8: bearer token on every call, one refresh per request on 401 (domain/auth/auth-base-query.ts).
   // An endpoint picks the broker's or user's slot with `extraOptions: { as: 'broker' }`.
   baseQuery: createAuthBaseQuery('/api'),
   // A response that breaks its contract becomes an ordinary error state (with a retry button)

@@ -1,6 +1,6 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import { Link } from 'react-router';
-import { FavouriteButton } from '../../../components/favourite-button';
+import { FavouriteButton } from '../../../domain/favourites/favourite-button';
 import { MapPinIcon } from '../../../components/icons';
 import { SmartImage } from '../../../components/smart-image';
 import { cardPhotoUrl } from '../../../lib/card-photo';

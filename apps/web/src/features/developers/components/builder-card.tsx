@@ -1,7 +1,7 @@
 import type { Builder } from '@nivaas/contracts/builder.schema';
 import { Link } from 'react-router';
 import { MapPinIcon } from '../../../components/icons';
-import { builderPath } from '../../../lib/search/search-targets';
+import { builderPath } from '../../../domain/search/search-targets';
 import { BuilderLogo } from './builder-logo';
 
 const count = new Intl.NumberFormat('en-IN');

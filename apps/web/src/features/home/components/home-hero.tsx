@@ -2,9 +2,9 @@ import type { Banner } from '@nivaas/contracts/banner.schema';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { CalculatorIcon, MapPinIcon, PauseIcon, PlayIcon } from '../../../components/icons';
-import { SearchCombobox } from '../../../components/search-combobox';
+import { SearchCombobox } from '../../../domain/search/search-combobox';
 import { SmartImage } from '../../../components/smart-image';
-import { useHeroSearchDock } from '../../../lib/search/hero-search-dock';
+import { useHeroSearchDock } from '../../../domain/search/hero-search-dock';
 import { useGetBannersQuery } from '../api/get-banners';
 import { useBannerRotation } from '../lib/use-banner-rotation';
 

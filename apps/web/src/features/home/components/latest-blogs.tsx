@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { CardRail, CardRailSkeleton } from '../../../components/card-rail';
+import { CardRail, CardRailSkeleton } from '../../../domain/catalogue/card-rail';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 import { SmartImage } from '../../../components/smart-image';
 import { blogPath } from '../../../lib/blog-path';

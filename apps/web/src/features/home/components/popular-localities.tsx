@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { MapPinIcon } from '../../../components/icons';
 import { cityPath } from '../../../lib/place-paths';
-import { locationResultsPath } from '../../../lib/search/search-targets';
+import { locationResultsPath } from '../../../domain/search/search-targets';
 import { useGetPopularLocationsQuery } from '../api/get-popular-locations';
 import { HomeSection } from './home-section';
 import { TileGrid } from './tile-grid';

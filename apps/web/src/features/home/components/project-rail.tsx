@@ -1,8 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 import { useGetRandomProjectsQuery } from '../api/get-random-projects';
-import { CardRail, CardRailSkeleton } from '../../../components/card-rail';
-import { ProjectCard } from '../../../components/project-card';
+import { CardRail, CardRailSkeleton } from '../../../domain/catalogue/card-rail';
+import { ProjectCard } from '../../../domain/catalogue/project-card';
 
 /** Four across on a desktop, two rows. */
 export const RAIL_SIZE = 8;

@@ -1,5 +1,5 @@
 import { InitialsAvatar } from '../../../components/initials-avatar';
-import { builderPath } from '../../../lib/search/search-targets';
+import { builderPath } from '../../../domain/search/search-targets';
 import { useGetTopBuildersQuery } from '../api/get-top-builders';
 import { HomeSection } from './home-section';
 import { TileGrid } from './tile-grid';

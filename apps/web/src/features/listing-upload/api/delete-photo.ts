@@ -1,7 +1,7 @@
 import { PhotoDeleteResponseSchema, type ListingPhotoParamsSchema, type PhotoDeleteResponse } from '@nivaas/contracts/upload.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 
 /** DELETE /project/upload/{id}/photos/{mediaId}. */
 const endpoints = api.injectEndpoints({

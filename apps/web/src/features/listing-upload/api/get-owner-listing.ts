@@ -1,6 +1,6 @@
 import { OwnerListingResponseSchema, type OwnerListing, type OwnerListingResponse } from '@nivaas/contracts/upload.schema';
 import { api } from '../../../lib/api/api-slice';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 
 /** GET /project/upload/{id}: the listing being edited, with its photos' ids (to remove one). */
 const endpoints = api.injectEndpoints({

@@ -1,6 +1,6 @@
 import { ListingUploadResponseSchema, type ListingUploadInput, type ListingUploadResponse } from '@nivaas/contracts/upload.schema';
 import { api } from '../../../lib/api/api-slice';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 
 /** POST /project/upload (new) and PUT /project/upload/{id} (an edit, which resubmits it for review). */
 const endpoints = api.injectEndpoints({

@@ -5,7 +5,7 @@ import {
   type OwnerLeadsResponse,
 } from '@nivaas/contracts/lead.schema';
 import type { z } from 'zod';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** The leads page asks for up to this many at once (the API's own page cap is 100). */

@@ -1,6 +1,6 @@
 import { OwnerListingsResponseSchema, type OwnerListingsQuerySchema, type OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
 import type { z } from 'zod';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** spec §9: the dashboard's page size. */

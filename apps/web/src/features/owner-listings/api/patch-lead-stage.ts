@@ -1,6 +1,6 @@
 import { LeadStageResponseSchema, type LeadStageResponse, type LeadStageUpdateSchema } from '@nivaas/contracts/lead.schema';
 import type { z } from 'zod';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** PATCH /lead/{id}/stage: Interested, Not Interested or Add to CRM (spec §2 leads screen), stored by the API. */

@@ -1,6 +1,6 @@
 import { PublishResponseSchema, type PublishBodySchema, type PublishResponse } from '@nivaas/contracts/upload.schema';
 import type { z } from 'zod';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 import { ownerApi } from './owner-api';
 
 /** spec §7 PATCH /project/publish/{id} with body status and the owner's bearer token. */

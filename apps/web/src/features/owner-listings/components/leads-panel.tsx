@@ -1,5 +1,5 @@
 import { LEAD_STAGE_LABELS } from '@nivaas/contracts/lead.schema';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 import { useGetProjectLeadsQuery } from '../api/get-leads';
 
 /** A card's leads (spec §7 GET /lead?projectId). Load failures are only logged by the spec; here they are said. */

@@ -1,7 +1,7 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import { Link } from 'react-router';
 import { SmartImage } from '../../../components/smart-image';
-import type { LoginRole } from '../../../lib/auth/stored-login';
+import type { LoginRole } from '../../../domain/auth/stored-login';
 import { cardPhotoUrl } from '../../../lib/card-photo';
 import { formatDashboardPrice } from '../../../lib/format-price';
 import { getMoreInfoPath } from '@nivaas/contracts/project-path';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowRightIcon } from '../../../components/icons';
 import { PageNotFound } from '../../../components/page-states';
-import { ProjectPagesGrid } from '../../../components/project-pages-grid';
+import { ProjectPagesGrid } from '../../../domain/catalogue/project-pages-grid';
 import { SectionBoundary } from '../../../components/section-boundary';
 import type { ProjectFilter } from '../../../lib/api/get-project-pages';
 import type { ReviewSubject } from '../api/get-place-reviews';

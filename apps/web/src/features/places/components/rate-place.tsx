@@ -2,7 +2,7 @@ import { RATING_COMMENT_MAX, RATING_SUBMITTED_MESSAGE } from '@nivaas/contracts/
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { serverMessage } from '../../../lib/api/error-text';
-import { loginFor, signInModalOpened, type AuthState } from '../../../lib/auth/auth-slice';
+import { loginFor, signInModalOpened, type AuthState } from '../../../domain/auth/auth-slice';
 import { showError, showSuccess } from '../../../lib/toast';
 import { useRateLocationMutation, useRateZoneMutation, type RatingResult } from '../api/post-rating';
 import { StarInput } from './star-input';

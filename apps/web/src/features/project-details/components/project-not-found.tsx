@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SearchCombobox } from '../../../components/search-combobox';
+import { SearchCombobox } from '../../../domain/search/search-combobox';
 
 /** An unknown id, or a project that is not public (pending, rejected or switched off): same answer. */
 export function ProjectNotFound() {

@@ -1,5 +1,5 @@
 import { ExternalLinkIcon, ShieldCheckIcon } from '../../../components/icons';
-import { useSelectedCity } from '../../../lib/city/use-selected-city';
+import { useSelectedCity } from '../../../domain/city/use-selected-city';
 
 /** Each state's RERA authority, where a buyer can look a registration number up. */
 const RERA_SITES: Record<string, string> = {

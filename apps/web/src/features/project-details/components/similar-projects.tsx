@@ -1,6 +1,6 @@
 import { EmptyState, ErrorState } from '../../../components/section-states';
-import { CardRail, CardRailSkeleton } from '../../../components/card-rail';
-import { ProjectCard } from '../../../components/project-card';
+import { CardRail, CardRailSkeleton } from '../../../domain/catalogue/card-rail';
+import { ProjectCard } from '../../../domain/catalogue/project-card';
 import { useGetSimilarProjectsQuery } from '../api/get-similar-projects';
 
 /** GET /project/{id}/similar: same city and type, priced nearest. */

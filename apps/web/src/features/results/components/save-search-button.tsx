@@ -4,8 +4,8 @@ import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { CheckIcon, CloseIcon } from '../../../components/icons';
 import { serverMessage } from '../../../lib/api/error-text';
-import { selectUserLogin, signInModalOpened } from '../../../lib/auth/auth-slice';
-import { useSaveSearchMutation } from '../../../lib/saved-searches/post-saved-search';
+import { selectUserLogin, signInModalOpened } from '../../../domain/auth/auth-slice';
+import { useSaveSearchMutation } from '../../../domain/saved-searches/post-saved-search';
 import { showSuccess } from '../../../lib/toast';
 import { useModal } from '../../../lib/use-modal';
 
