@@ -5,9 +5,8 @@ import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootRouteError, RouteError } from './route-error';
 
 /**
- * Every route is its own chunk (route `lazy`), so the first visit downloads only the layout and the
- * page it lands on. Other spec routes (login, search, details, brokers, ...) join this table in
- * their own issues; until then they fall through to the not-found page.
+ * Every route of the spec's route table (spec §2) is its own chunk (route `lazy`), so the first visit downloads only
+ * the layout and the page it lands on. A path the table does not know renders the not-found page.
  */
 export const routes: RouteObject[] = [
   {

@@ -161,11 +161,6 @@ export const ChevronRightIcon = (p: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </StrokeIcon>
 );
-export const PlusIcon = (p: IconProps) => (
-  <StrokeIcon {...p}>
-    <path d="M12 5v14M5 12h14" />
-  </StrokeIcon>
-);
 export const TrashIcon = (p: IconProps) => (
   <StrokeIcon {...p}>
     <path d="M4 7h16M9 7V4.5h6V7M6.5 7l1 12.5h9l1-12.5M10 11v5M14 11v5" />

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { seedStoredLogin } from '../../test/auth';
-import { FakeChatSocket } from './lib/chat-test-kit';
+import { FakeChatSocket } from '../../test/chat-test-kit';
 
 // The page uses the app's own session; only the network end is replaced.
 const socket = vi.hoisted(() => ({ current: null as FakeChatSocket | null }));

@@ -5,7 +5,7 @@ import { renderInStore } from '../../test/render-app';
 import placeholderUrl from './assets/property-placeholder.svg';
 import { ChatLauncher } from './chat-launcher';
 import type { ChatSession } from './lib/chat-session';
-import { chatCard, createTestSession, type FakeChatSocket } from './lib/chat-test-kit';
+import { chatCard, createTestSession, type FakeChatSocket } from '../../test/chat-test-kit';
 import { ChatSessionContext } from './use-chat';
 
 let session: ChatSession;

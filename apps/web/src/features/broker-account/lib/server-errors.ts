@@ -19,9 +19,3 @@ export function serverFieldErrors(error: unknown): FieldError[] {
   if (field && !found.some((issue) => issue.field === field)) found.push({ field, message });
   return found;
 }
-
-export function statusOf(error: unknown): number | string | null {
-  if (typeof error !== 'object' || error === null || !('status' in error)) return null;
-  const status: unknown = (error as { status: unknown }).status;
-  return typeof status === 'number' || typeof status === 'string' ? status : null;
-}

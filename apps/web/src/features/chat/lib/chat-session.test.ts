@@ -4,7 +4,7 @@ import { CHAT_HISTORY_KEY } from '../../../lib/client-identity';
 import { takeVisible, parseMarkup } from './bot-markup';
 import { CHAT_CONTACTED_KEY, CHAT_LAST_ACTIVE_KEY, loadHistory } from './chat-history';
 import type { ChatSession } from './chat-session';
-import { chatCard, createTestSession, TEST_CLIENT_ID, type FakeChatSocket } from './chat-test-kit';
+import { chatCard, createTestSession, TEST_CLIENT_ID, type FakeChatSocket } from '../../../test/chat-test-kit';
 
 /** The text of the message at `index` as the visitor sees it right now. */
 function shownText(session: ChatSession, index: number): string {

@@ -1,5 +1,5 @@
 import type { ChatPropertyCard } from '@nivaas/contracts/chat.schema';
-import { ChatSession, type ChatSocketLike } from './chat-session';
+import { ChatSession, type ChatSocketLike } from '../features/chat/lib/chat-session';
 
 type Handler = (payload?: unknown) => void;
 
