@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { FavouriteToggleSchema, FavouritesQuerySchema, SavePropertyLegacySchema } from './favourite.schema';
-import { listingPath } from './project-path';
 import { RateLocationRequestSchema, RateZoneRequestSchema } from './review.schema';
 import { SavedSearchCreateSchema, SavedSearchFiltersSchema } from './saved-search.schema';
 
@@ -58,26 +57,5 @@ describe('rating requests', () => {
     expect(RateLocationRequestSchema.safeParse({ ratingValue: 3, locationId: true }).success).toBe(false);
     expect(RateZoneRequestSchema.safeParse({ ratingValue: 3, zoneId: 1 }).success).toBe(false);
     expect(RateLocationRequestSchema.safeParse({ ratingValue: 3, locationId: 1, approval: 'approved' }).success).toBe(false);
-  });
-});
-
-describe('listingPath (spec §2 targets)', () => {
-  const base = {
-    id: 42,
-    name: 'Lake View Residency',
-    type: 'apartment' as const,
-    tags: [] as string[],
-    brokerId: null,
-    city: { id: 1, name: 'Bengaluru' },
-    zone: { id: 2, name: 'East Zone' },
-    location: { id: 3, name: 'Whitefield' },
-    units: [{ id: 1, type: '3', minPrice: 1, maxPrice: 2, facing: null, exteriorArea: null, floors: null, furnishing: null }],
-  };
-
-  it('links builder projects, pre-launches and both kinds of upload', () => {
-    expect(listingPath({ ...base, item: 'project' })).toBe('/properties/bengaluru/east-zone/whitefield/lake-view-residency/42');
-    expect(listingPath({ ...base, item: 'project', zone: null, tags: ['Upcoming Launches'] })).toBe('/prelaunch/bengaluru/unknown/whitefield/lake-view-residency/42');
-    expect(listingPath({ ...base, item: 'listing', brokerId: 5 })).toBe('/broker-property-details/3/apartment/42');
-    expect(listingPath({ ...base, item: 'listing', type: 'pent house', units: [] })).toBe('/user-property-details/unknown/pent-house/42');
   });
 });
