@@ -1,11 +1,11 @@
 /** The words of the catalogue: project names, descriptions' phrases, amenity picks and RERA-style numbers. */
 import type { PropertyType } from '../enums';
-import type { BuilderRef } from './catalogue';
 import { PLOT_AMENITIES, PROJECT_AMENITIES, PROJECT_FIRST_WORDS, PROJECT_SECOND_WORDS } from './data/names';
 import type { CitySeed } from './data/places';
 import type { Random } from './random';
 
-export function projectName(type: PropertyType, builder: BuilderRef, random: Random): string {
+/** Only the brand is read, so the words need not know the catalogue's builder records (no import cycle). */
+export function projectName(type: PropertyType, builder: { brand: string }, random: Random): string {
   const base = `${random.pick(PROJECT_FIRST_WORDS)} ${random.pick(PROJECT_SECOND_WORDS[type])}`;
   return random.chance(0.4) ? `${builder.brand} ${base}` : base;
 }
