@@ -125,9 +125,12 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     (projectId) => savedSearches.notifySavedSearchMatches(projectId),
   ];
   const notifyLive = (projectId: number) => Promise.all(listingWentLive.map((subscriber) => subscriber(projectId)));
-  const listingsRepository = createListingsRepository(db);
+  // Moderation owns the approval state machine and the audit trail: the owner's changes write their audit rows through
+  // its writer, inside the listings' own transactions; it reads the review queue through the listings service.
+  const moderationRepository = createModerationRepository(db);
+  const listingsRepository = createListingsRepository(db, moderationRepository.recordAudit);
   const listings = createListingsService({ repository: listingsRepository, mediaStore, notifyLive, clock, log });
-  const moderation = createModerationService({ repository: createModerationRepository(db), notifyLive, clock, log });
+  const moderation = createModerationService({ repository: moderationRepository, listings, notifyLive, clock, log });
   const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
 
   return {

@@ -1,7 +1,7 @@
 import type { Db, LeadStage } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, count, desc, eq, type SQL } from '@nivaas/db/orm';
-import { type ListingOwner, ownedBy } from '../listings/listing-records';
+import type { ListingOwner } from '../listings/listings.service';
 
 const { leads, projects } = schema;
 
@@ -52,7 +52,8 @@ export function createOwnerLeadsRepository(db: Db) {
     },
 
     ofOwner(owner: ListingOwner, filter: { projectId?: number | undefined; stage?: LeadStage | undefined }, offset: number, limit: number) {
-      const conditions: SQL[] = [ownedBy(owner)];
+      // The owner's listings: a signed-in user's by projects.owner_id, a broker's by projects.broker_id.
+      const conditions: SQL[] = [owner.kind === 'user' ? eq(projects.ownerId, owner.id) : eq(projects.brokerId, owner.id)];
       if (filter.projectId !== undefined) conditions.push(eq(leads.projectId, filter.projectId));
       if (filter.stage !== undefined) conditions.push(eq(leads.stage, filter.stage));
       return page(and(...conditions), offset, limit);

@@ -3,7 +3,7 @@ import type { Pagination } from '@nivaas/contracts/common.schema';
 import type { LeadsByProjectQuery, LeadStageUpdate, MyLeadsQuery, OwnerLead } from '@nivaas/contracts/lead.schema';
 import { DomainError } from '../../lib/domain-error';
 import { offsetOf, paginationOf } from '../../lib/page-window';
-import type { ListingOwner } from '../listings/listing-records';
+import type { ListingOwner } from '../listings/listings.service';
 import type { OwnerLeadRow, OwnerLeadsRepository } from './owner-leads.repository';
 
 function toOwnerLead(row: OwnerLeadRow): OwnerLead {

@@ -2,7 +2,7 @@ import type { Project } from '@nivaas/contracts/project.schema';
 import type { ListingPhoto, OwnerListing } from '@nivaas/contracts/upload.schema';
 import { groupBy } from '../../lib/group-by';
 import { toProject } from '../projects/projects.mapper';
-import type { OwnerPage, PhotoRow } from './listing-records';
+import type { OwnerPage, PhotoRow } from './listings.repository';
 
 export function toPhoto(row: Pick<PhotoRow, 'id' | 'url' | 'cardUrl' | 'position'>): ListingPhoto {
   // Seeded media have one size only: the card shows the same image.

@@ -1,9 +1,81 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, eq, inArray, max, type SQL, sql } from '@nivaas/db/orm';
-import { type AuditInput, insertAudit, type ListingOwner, loadListingPage, type OwnerPage, ownedBy, type PhotoRow } from './listing-records';
+import type { AuditInput, AuditWriter } from '../moderation/moderation.repository';
+import type { ProjectRow, RemarkRow, UnitRow } from '../projects/projects.repository';
 
 const { brokers, locations, projectMedia, projects, units, zones } = schema;
+
+/** Whose listing: a signed-in user's (projects.owner_id) or a broker's (projects.broker_id). */
+export interface ListingOwner {
+  kind: 'user' | 'broker';
+  id: number;
+}
+
+function ownedBy(owner: ListingOwner): SQL {
+  return owner.kind === 'user' ? eq(projects.ownerId, owner.id) : eq(projects.brokerId, owner.id);
+}
+
+/** A photo row as the owner manages it. */
+export interface PhotoRow {
+  id: number;
+  projectId: number;
+  title: string;
+  url: string;
+  cardUrl: string | null;
+  storageKey: string | null;
+  position: number;
+}
+
+export interface OwnerPage {
+  rows: (ProjectRow & { createdAt: string })[];
+  units: UnitRow[];
+  photos: PhotoRow[];
+  remarks: RemarkRow[];
+}
+
+/** The rows of a page of listings (in the page's order) with names, units, photos and remarks, as one JSON value. */
+function pageJson(page: SQL): SQL {
+  return sql`
+    with page as (${page}), ordered as (select row_number() over () as ord, p.* from page p)
+    select json_build_object(
+      'rows', coalesce((select json_agg(json_build_object(
+          'id', x.id, 'name', x.name, 'type', x.type, 'item', x.item, 'status', x.status, 'approval', x.approval,
+          'description', x.description, 'updatedAt', x.updated_at, 'createdAt', x.created_at, 'ownerId', x.owner_id,
+          'brokerId', x.broker_id, 'builderId', x.builder_id, 'tags', x.tags, 'transactionTag', x.transaction_tag,
+          'possessionDate', x.possession_date, 'reraNumber', x.rera_number, 'amenities', x.amenities,
+          'minPrice', x.min_price, 'maxPrice', x.max_price, 'cityId', x.city_id, 'cityName', c.name,
+          'zoneId', x.zone_id, 'zoneName', z.name, 'locationId', x.location_id, 'locationName', l.name, 'builderName', b.name
+        ) order by x.ord)
+        from ordered x
+        join cities c on c.id = x.city_id
+        join locations l on l.id = x.location_id
+        left join zones z on z.id = x.zone_id
+        left join builders b on b.id = x.builder_id), '[]'::json),
+      'units', coalesce((select json_agg(json_build_object(
+          'id', u.id, 'projectId', u.project_id, 'type', u.type, 'minPrice', u.min_price, 'maxPrice', u.max_price,
+          'facing', u.facing, 'exteriorArea', u.exterior_area, 'floors', u.floors, 'furnishing', u.furnishing
+        ) order by u.project_id, u.min_price, u.id) from units u where u.project_id in (select id from page)), '[]'::json),
+      'photos', coalesce((select json_agg(json_build_object(
+          'id', m.id, 'projectId', m.project_id, 'title', m.title, 'url', m.url, 'cardUrl', m.card_url,
+          'storageKey', m.storage_key, 'position', m.position
+        ) order by m.project_id, m.position, m.id) from project_media m where m.project_id in (select id from page)), '[]'::json),
+      'remarks', coalesce((select json_agg(json_build_object('id', r.id, 'projectId', r.project_id, 'message', r.message, 'createdAt', r.created_at)
+        order by r.project_id, r.created_at, r.id) from project_remarks r where r.project_id in (select id from page)), '[]'::json)
+    ) as "result"`;
+}
+
+/** A page of projects in any state (`where`, ordered by `orderBy`) with names, units, photos and remarks. */
+async function loadListingPage(db: Db | Tx, where: SQL, orderBy: SQL, offset: number, limit: number): Promise<OwnerPage> {
+  const page = sql`select ${projects}.* from ${projects} where ${where} order by ${orderBy} limit ${limit} offset ${offset}`;
+  const result = await db.execute<{ result: OwnerPage }>(pageJson(page));
+  const loaded = result.rows[0]?.result;
+  if (!loaded) throw new Error('listings page: the database returned no result row');
+  return loaded;
+}
+
+// A literal, so the planner can use the partial queue index (projects_pending_queue_idx).
+const PENDING = sql`${projects.approval} = 'pending'`;
 
 /** A listing's own state, read under a row lock before a change. */
 export interface LockedListing {
@@ -46,8 +118,12 @@ export interface ListingFields {
   maxPrice: number;
 }
 
-/** SQL for an owner's listings; no HTTP, no rules. On the database or inside one of its transactions. */
-function listingQueries(db: Db | Tx) {
+/**
+ * SQL for listings in any state (the owner's, and the provider's review queue); no HTTP, no rules. On the database
+ * or inside one of its transactions. The audit trail is moderation's: its rows are written through `recordAudit`,
+ * on the same handle, so a change and its audit row commit together.
+ */
+function listingQueries(db: Db | Tx, recordAudit: AuditWriter) {
   const loadPage = (where: SQL, orderBy: SQL, offset: number, limit: number) => loadListingPage(db, where, orderBy, offset, limit);
 
   return {
@@ -124,12 +200,22 @@ function listingQueries(db: Db | Tx) {
     },
 
     audit(entry: AuditInput): Promise<void> {
-      return insertAudit(db, entry);
+      return recordAudit(db, entry);
     },
 
     /** A page of the owner's listings in every state, newest change first. */
     ownerPage(owner: ListingOwner, offset: number, limit: number): Promise<OwnerPage> {
       return loadPage(ownedBy(owner), sql`${projects.updatedAt} desc, ${projects.id} desc`, offset, limit);
+    },
+
+    /** Pending listings and projects, oldest change first (they have waited longest): the provider's queue. */
+    pendingPage(offset: number, limit: number): Promise<OwnerPage> {
+      return loadPage(PENDING, sql`${projects.updatedAt} asc, ${projects.id} asc`, offset, limit);
+    },
+
+    async countPending(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(projects).where(PENDING);
+      return row?.n ?? 0;
     },
 
     /** One listing in any state, with its children. */
@@ -213,12 +299,13 @@ function listingQueries(db: Db | Tx) {
 /** The listing queries, as run inside one transaction. */
 export type ListingQueries = ReturnType<typeof listingQueries>;
 
-export function createListingsRepository(db: Db) {
+/** `recordAudit` is moderation's audit writer (the composition root passes it in). */
+export function createListingsRepository(db: Db, recordAudit: AuditWriter) {
   return {
-    ...listingQueries(db),
+    ...listingQueries(db, recordAudit),
     /** Runs `work` in one transaction, with the queries bound to it. */
     transaction<T>(work: (tx: ListingQueries) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(listingQueries(tx)));
+      return db.transaction((tx) => work(listingQueries(tx, recordAudit)));
     },
   };
 }

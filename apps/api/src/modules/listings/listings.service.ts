@@ -15,11 +15,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
 import type { MediaStore } from '../../lib/media/media-store';
 import { offsetOf } from '../../lib/page-window';
-import { editMessage, type ListingState, transition } from './listing-state';
+import { editMessage, type ListingState, transition } from '../moderation/approval-state';
+import type { Uploader } from '../moderation/moderation.service';
 import { toOwnerListings, toPhoto } from './listings.mapper';
-import type { ListingOwner } from './listing-records';
-import type { ListingFields, ListingQueries, ListingsRepository, LockedListing, NewUnit } from './listings.repository';
+import type { ListingFields, ListingOwner, ListingQueries, ListingsRepository, LockedListing, NewUnit } from './listings.repository';
 import { CARD_WIDTH, GALLERY_WIDTH, MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
+
+export type { ListingOwner } from './listings.repository';
 
 /** spec §4 'Broker approval': any value but approved shows the pending page; the API says the same in words. */
 export const BROKER_NOT_APPROVED_MESSAGE = 'Your broker profile is not approved yet. You can upload properties, see your uploads and leads once the provider approves it.';
@@ -212,6 +214,16 @@ export function createListingsService({ repository, mediaStore, notifyLive, cloc
 
   return {
     ownerOf,
+
+    /**
+     * The provider's review queue (moderation asks): listings pending review, oldest change first, with who uploaded
+     * each and how many wait in all.
+     */
+    async pendingForReview(offset: number, limit: number): Promise<{ listings: OwnerListing[]; uploaders: Uploader[]; total: number }> {
+      const [loaded, total] = await Promise.all([repository.pendingPage(offset, limit), repository.countPending()]);
+      const uploaders = loaded.rows.map(({ id, ownerId, brokerId, builderId }) => ({ id, ownerId, brokerId, builderId }));
+      return { listings: toOwnerListings(loaded), uploaders, total };
+    },
 
     /** POST /api/project/upload: a new listing owned by the caller, pending review and hidden. */
     async create(principal: Principal, body: ListingUpload): Promise<{ message: string; project: OwnerListing }> {

@@ -6,6 +6,7 @@ import { LOCAL_UPLOADS_URL } from '../../lib/media/create-media-store';
 import { LocalMediaStore } from '../../lib/media/media-store';
 import { createWorld, headersFor, principals, uploadBody, type World } from '../../test/lifecycle';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { createModerationRepository } from '../moderation/moderation.repository';
 import { createListingsRepository } from './listings.repository';
 import { photoKeys } from './listings.service';
 import { sweepOrphanPhotos } from './photo-sweep';
@@ -77,7 +78,7 @@ describe('sweepOrphanPhotos (start-up, issue 10)', () => {
     writeFileSync(path.join(folder, `${path.basename(deletedRow)}-1280.webp.4242.partial`), webp);
     writeFileSync(path.join(folder, 'README.txt'), 'not ours');
 
-    const report = await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db), mediaStore: store, olderThanMs: 0, log });
+    const report = await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db, createModerationRepository(ctx.database.db).recordAudit), mediaStore: store, olderThanMs: 0, log });
 
     expect(report).toEqual({ promoted: 2, removed: 5 });
     expect(filesOf(id)).toEqual(['README.txt', ...photoKeys(committed), ...photoKeys(kept)].map((key) => path.basename(key)).sort());
@@ -92,7 +93,7 @@ describe('sweepOrphanPhotos (start-up, issue 10)', () => {
     const anHourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
     for (const name of filesOf(id).filter((file) => file.includes(path.basename(old)))) utimesSync(path.join(uploadsDir, 'listings', String(id), name), anHourAgo, anHourAgo);
 
-    const report = await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db), mediaStore: store, olderThanMs: 60 * 60 * 1000, log });
+    const report = await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db, createModerationRepository(ctx.database.db).recordAudit), mediaStore: store, olderThanMs: 60 * 60 * 1000, log });
 
     expect(report).toEqual({ promoted: 0, removed: 2 });
     expect(filesOf(id).every((name) => name.includes(path.basename(inFlight)))).toBe(true);
@@ -101,8 +102,8 @@ describe('sweepOrphanPhotos (start-up, issue 10)', () => {
 
   it('is a no-op on an empty or missing folder', async () => {
     const empty = new LocalMediaStore(path.join(ctx.config.dataDir, 'nothing-here'), LOCAL_UPLOADS_URL);
-    expect(await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db), mediaStore: empty, olderThanMs: 0, log })).toEqual({ promoted: 0, removed: 0 });
+    expect(await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db, createModerationRepository(ctx.database.db).recordAudit), mediaStore: empty, olderThanMs: 0, log })).toEqual({ promoted: 0, removed: 0 });
     mkdirSync(path.join(ctx.config.dataDir, 'nothing-here'), { recursive: true });
-    expect(await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db), mediaStore: empty, olderThanMs: 0, log })).toEqual({ promoted: 0, removed: 0 });
+    expect(await sweepOrphanPhotos({ repository: createListingsRepository(ctx.database.db, createModerationRepository(ctx.database.db).recordAudit), mediaStore: empty, olderThanMs: 0, log })).toEqual({ promoted: 0, removed: 0 });
   });
 });

@@ -11,6 +11,7 @@ import { createTestApp, type TestContext } from '../../test/test-app';
 import { LocalMediaStore } from '../../lib/media/media-store';
 import { LOCAL_UPLOADS_URL } from '../../lib/media/create-media-store';
 import { detectPhotoFormat } from './photo-processing';
+import { createModerationRepository } from '../moderation/moderation.repository';
 import { createListingsRepository } from './listings.repository';
 import { createListingsService, type IncomingPhoto } from './listings.service';
 
@@ -226,7 +227,7 @@ describe('photo files and their rows (issue 10)', () => {
         await super.promote(key);
       }
     }
-    const service = createListingsService({ repository: createListingsRepository(ctx.database.db), mediaStore: new WatchedStore(uploadsDir, LOCAL_UPLOADS_URL) });
+    const service = createListingsService({ repository: createListingsRepository(ctx.database.db, createModerationRepository(ctx.database.db).recordAudit), mediaStore: new WatchedStore(uploadsDir, LOCAL_UPLOADS_URL) });
     async function* oneFile(): AsyncGenerator<IncomingPhoto> {
       yield { fileName: 'a.jpg', bytes: await jpeg(), truncated: false };
     }
@@ -239,7 +240,7 @@ describe('photo files and their rows (issue 10)', () => {
 
   it('removes the staged files of an upload whose rows never commit', async () => {
     const id = await newListing();
-    const service = createListingsService({ repository: createListingsRepository(ctx.database.db), mediaStore: store });
+    const service = createListingsService({ repository: createListingsRepository(ctx.database.db, createModerationRepository(ctx.database.db).recordAudit), mediaStore: store });
     async function* fileThenListingGone(): AsyncGenerator<IncomingPhoto> {
       yield { fileName: 'a.jpg', bytes: await jpeg(), truncated: false };
       // Staged by now; the listing disappears before the rows are written, so the transaction refuses.

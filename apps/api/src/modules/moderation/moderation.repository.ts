@@ -1,7 +1,6 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from '@nivaas/db/orm';
-import { insertAudit, loadListingPage, type OwnerPage } from '../listings/listing-records';
 
 const { auditLog, brokers, builders, cities, projectRemarks, projects, users } = schema;
 
@@ -67,21 +66,44 @@ export interface BrokerDecision {
 
 export type DecisionResult<T> = { changed: true; row: T } | { changed: false; current: T | undefined };
 
-// A literal, so the planner can use the partial queue index (projects_pending_queue_idx).
-const PENDING = sql`${projects.approval} = 'pending'`;
+export interface AuditInput {
+  actorKind: 'user' | 'broker' | 'provider';
+  actorId: number;
+  action: string;
+  entityKind: 'project' | 'broker';
+  entityId: number;
+  fromState: string | null;
+  toState: string | null;
+  remark?: string | null;
+  at: Date;
+}
 
-/** SQL for the provider's queues, decisions and audit trail; no HTTP, no rules. */
+/** Writes one audit row on `db` or inside the caller's transaction (so a change and its audit row commit together). */
+export type AuditWriter = (db: Db | Tx, entry: AuditInput) => Promise<void>;
+
+/** One audit row (the provider's staff id also goes to actor_staff_id, which keeps its foreign key). */
+const recordAudit: AuditWriter = async (db, entry) => {
+  await db.insert(auditLog).values({
+    actorStaffId: entry.actorKind === 'provider' ? entry.actorId : null,
+    actorKind: entry.actorKind,
+    actorId: entry.actorId,
+    action: entry.action,
+    entityKind: entry.entityKind,
+    entityId: entry.entityId,
+    fromState: entry.fromState,
+    toState: entry.toState,
+    remark: entry.remark ?? null,
+    createdAt: entry.at,
+  });
+};
+
+/**
+ * SQL for the provider's broker queue, decisions and the audit trail, which moderation owns: every state change (the provider's
+ * here, the owner's in listings/) writes its row through `recordAudit`. No HTTP, no rules.
+ */
 export function createModerationRepository(db: Db) {
   return {
-    /** Pending listings and projects, oldest change first (they have waited longest). */
-    pendingProjects(offset: number, limit: number): Promise<OwnerPage> {
-      return loadListingPage(db, PENDING, sql`${projects.updatedAt} asc, ${projects.id} asc`, offset, limit);
-    },
-
-    async countPendingProjects(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(projects).where(PENDING);
-      return row?.n ?? 0;
-    },
+    recordAudit,
 
     /** Who uploaded each of these projects (or built them), by project id. */
     async ownersOf(rows: { id: number; ownerId: number | null; brokerId: number | null; builderId: number | null }[]): Promise<Map<number, OwnerRow>> {
@@ -155,7 +177,7 @@ export function createModerationRepository(db: Db) {
           return { changed: false, current };
         }
         if (remark !== null) await tx.insert(projectRemarks).values({ projectId: id, message: remark, authorStaffId: staffId, createdAt: at });
-        await insertAudit(tx, { actorKind: 'provider', actorId: staffId, action, entityKind: 'project', entityId: id, fromState: `${from.approval}/${from.status}`, toState: `${to.approval}/${to.status}`, remark, at });
+        await recordAudit(tx, { actorKind: 'provider', actorId: staffId, action, entityKind: 'project', entityId: id, fromState: `${from.approval}/${from.status}`, toState: `${to.approval}/${to.status}`, remark, at });
         return { changed: true, row };
       });
     },
@@ -182,7 +204,7 @@ export function createModerationRepository(db: Db) {
           const [current] = await tx.select({ approval: brokers.approval }).from(brokers).where(eq(brokers.id, id));
           return { changed: false, current };
         }
-        await insertAudit(tx, { actorKind: 'provider', actorId: staffId, action, entityKind: 'broker', entityId: id, fromState: from, toState: to, remark, at });
+        await recordAudit(tx, { actorKind: 'provider', actorId: staffId, action, entityKind: 'broker', entityId: id, fromState: from, toState: to, remark, at });
         return { changed: true, row };
       });
     },

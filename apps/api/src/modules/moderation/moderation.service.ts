@@ -1,10 +1,10 @@
 import type { Approval, PageQuery, Pagination } from '@nivaas/contracts/common.schema';
 import type { AuditEntry, AuditQuery, PendingBroker, PendingListing } from '@nivaas/contracts/moderation.schema';
+import type { OwnerListing } from '@nivaas/contracts/upload.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
 import { offsetOf, paginationOf } from '../../lib/page-window';
-import { type ListingEvent, transition } from '../listings/listing-state';
-import { toOwnerListings } from '../listings/listings.mapper';
+import { type ListingEvent, transition } from './approval-state';
 import type { ModerationRepository } from './moderation.repository';
 
 /** spec §3 remarks as a map of ISO time to message (same rule as the projects mapper: a clash gets the id). */
@@ -23,15 +23,29 @@ function brokerTransition(current: Approval, action: 'approve' | 'reject'): { ok
   return { ok: false, message: `This broker is already ${current}; only a broker pending approval can be ${action === 'approve' ? 'approved' : 'rejected'}` };
 }
 
+/** Who uploaded (or built) a listing waiting for review, by its ids. */
+export interface Uploader {
+  id: number;
+  ownerId: number | null;
+  brokerId: number | null;
+  builderId: number | null;
+}
+
+/** What moderation reads of the listings: the queue of those pending review (the listings service answers it). */
+export interface ReviewQueue {
+  pendingForReview(offset: number, limit: number): Promise<{ listings: OwnerListing[]; uploaders: Uploader[]; total: number }>;
+}
+
 export interface ModerationServiceDeps {
   repository: ModerationRepository;
+  listings: ReviewQueue;
   /** Tells saved searches about a listing that is now public (after the decision committed). */
   notifyLive?: (projectId: number) => Promise<unknown>;
   clock?: () => Date;
   log?: FastifyBaseLogger;
 }
 
-export function createModerationService({ repository, notifyLive, clock = () => new Date(), log }: ModerationServiceDeps) {
+export function createModerationService({ repository, listings, notifyLive, clock = () => new Date(), log }: ModerationServiceDeps) {
   async function notify(projectIds: number[]): Promise<void> {
     if (!notifyLive) return;
     for (const projectId of projectIds) {
@@ -89,9 +103,9 @@ export function createModerationService({ repository, notifyLive, clock = () => 
   return {
     /** The queue of listings waiting for a decision, with previews (photos, units, remarks so far, owner). */
     async pendingProjects({ page, limit }: PageQuery): Promise<{ projects: PendingListing[]; pagination: Pagination }> {
-      const [loaded, total] = await Promise.all([repository.pendingProjects(offsetOf({ page, limit }), limit + 1), repository.countPendingProjects()]);
-      const owners = await repository.ownersOf(loaded.rows);
-      const projects = toOwnerListings(loaded).map(({ photos: _photos, ...listing }) => ({ ...listing, owner: owners.get(listing.id) ?? null }));
+      const { listings: loaded, uploaders, total } = await listings.pendingForReview(offsetOf({ page, limit }), limit + 1);
+      const owners = await repository.ownersOf(uploaders);
+      const projects = loaded.map(({ photos: _photos, ...listing }) => ({ ...listing, owner: owners.get(listing.id) ?? null }));
       return { projects: projects.slice(0, limit), pagination: { page, limit, total, hasMore: projects.length > limit } };
     },
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ListingEvent, type ListingState, transition } from './listing-state';
+import { type ListingEvent, type ListingState, transition } from './approval-state';
 
 const states: ListingState[] = [
   { approval: 'pending', status: 'inactive' },

@@ -1,8 +1,8 @@
 import type { Approval, Status } from '@nivaas/contracts/common.schema';
 
 /**
- * The listing lifecycle (issue 5), one pure function so every writer (the provider's decisions, the owner's edits,
- * photos and the display toggle) obeys the same rules:
+ * A listing's approval state machine, owned by moderation: one pure function so every writer (the provider's
+ * decisions here, and the owner's edits, photos and display toggle in listings/) obeys the same rules:
  *
  *   pending  --approve (provider)-->  approved (inactive)
  *   pending  --reject (provider)-->   rejected (inactive)
