@@ -1,5 +1,6 @@
 import type { ActionButtonsEvent, ChatReply, PropertyCardEvent } from '@nivaas/contracts/chat.schema';
 import type { Possession, Project, PropertyType } from '@nivaas/contracts/project.schema';
+import type { ChatLeadInput } from '../modules/leads/leads.service';
 import type { WordHit } from '../modules/projects/projects.repository';
 
 /**
@@ -56,14 +57,8 @@ export interface ContactDetails {
   email: string | null;
 }
 
-export interface ChatLead {
-  projectId: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  userId: number | null;
-  message: string;
-}
+/** The leads service's own input for a chat enquiry: one shape, so the engine and the service cannot drift apart. */
+export type ChatLead = ChatLeadInput;
 
 export interface ChatLeads {
   /** The signed-in person's name, phone and e-mail as stored; null when the account is gone. */
