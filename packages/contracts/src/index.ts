@@ -23,3 +23,4 @@ export * from './favourite.schema';
 export * from './saved-search.schema';
 export * from './user.schema';
 export * from './project-path';
+export * from './tracking.schema';
