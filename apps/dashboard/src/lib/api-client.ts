@@ -7,6 +7,7 @@ import {
   type StaffAccount,
 } from '@nivaas/contracts/auth.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
+import { readableErrorMessage } from '@nivaas/client-kit/error-message';
 import { retryAfterRefresh, sharedRefresh } from '@nivaas/client-kit/refresh-on-401';
 import type { z } from 'zod';
 
@@ -156,7 +157,7 @@ export class ProviderApi {
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const error = ErrorResponseSchema.safeParse(payload);
-      if (error.success) throw new ApiError(response.status, error.data.message, error.data.field);
+      if (error.success) throw new ApiError(response.status, readableErrorMessage(error.data), error.data.field);
       throw new ApiError(response.status, `The server answered ${response.status}. Please try again.`);
     }
     const parsed = schema.safeParse(payload);

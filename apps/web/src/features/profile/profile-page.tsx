@@ -1,5 +1,6 @@
 import { OTP_LENGTH, OtpCodeSchema } from '@nivaas/contracts/auth.schema';
 import type { ErrorResponse } from '@nivaas/contracts/common.schema';
+import { readableErrorMessage } from '@nivaas/client-kit/error-message';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import {
   UserProfileUpdateSchema,
@@ -80,7 +81,7 @@ function PasscodeStep({ pending, onVerified, onRefused, onResend, onCancel, rese
     const result = await verify({ contact: pending.contact, otp: checked.data });
     if (result.error) {
       const problem = errorBody(result.error);
-      if (problem?.field === 'contact') onRefused(problem.message);
+      if (problem?.field === 'contact') onRefused(readableErrorMessage(problem));
       else setError(serverMessage(result.error) ?? 'Something went wrong!');
       return;
     }
@@ -181,7 +182,7 @@ function ProfileForm({ profile }: ProfileFormProps) {
     const result = await update(body);
     if (result.error) {
       const problem = errorBody(result.error);
-      if (problem && isField(problem.field)) setErrors({ [problem.field]: problem.message });
+      if (problem && isField(problem.field)) setErrors({ [problem.field]: readableErrorMessage(problem) });
       else showError(serverMessage(result.error) ?? 'Something went wrong!');
       return;
     }

@@ -1,4 +1,5 @@
 import { PHOTO_FIELD, PhotoUploadResponseSchema, type PhotoUploadResponse } from '@nivaas/contracts/upload.schema';
+import { readableErrorMessage } from '@nivaas/client-kit/error-message';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../../lib/api/error-text';
 
@@ -29,7 +30,7 @@ export function uploadPhoto(listingId: number, file: File, token: string, onProg
         if (parsed.success) return resolve({ ok: true, response: parsed.data });
       }
       const error = ErrorResponseSchema.safeParse(body);
-      if (error.success) return resolve({ ok: false, message: error.data.message });
+      if (error.success) return resolve({ ok: false, message: readableErrorMessage(error.data) });
       resolve({ ok: false, message: request.status === 429 ? TOO_MANY_REQUESTS_MESSAGE : `${file.name} could not be uploaded (status ${request.status})` });
     };
     const form = new FormData();
