@@ -65,6 +65,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development' }, root).jwtSecret).toBeUndefined();
   });
 
+  it('keeps raw tracking events 395 days unless TRACKING_RETENTION_DAYS says otherwise, and checks the address table exists', () => {
+    expect(loadConfig({}, root)).toMatchObject({ trackingRetentionDays: 395, trackingIpCityTable: undefined });
+    expect(loadConfig({ TRACKING_RETENTION_DAYS: '30' }, root).trackingRetentionDays).toBe(30);
+    for (const days of ['0', '-5', '1.5', 'forever']) {
+      expect(() => loadConfig({ TRACKING_RETENTION_DAYS: days }, root)).toThrow(/TRACKING_RETENTION_DAYS/);
+    }
+    const here = findRepoRoot(import.meta.dirname);
+    expect(loadConfig({ TRACKING_IP_CITY_TABLE: 'package.json' }, here).trackingIpCityTable).toBe(path.join(here, 'package.json'));
+    expect(() => loadConfig({ TRACKING_IP_CITY_TABLE: 'no/such/table.csv' }, root)).toThrow(/TRACKING_IP_CITY_TABLE: no file at/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }, root)).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });

@@ -57,6 +57,10 @@ export interface Config {
   publicCacheBytes: number;
   /** Where uploaded listing photos go (lib/media): DATA_DIR/media/uploads, or an S3-compatible bucket. */
   mediaStore: MediaStoreConfig;
+  /** Raw tracking events older than this many days are deleted; the daily rollups are kept (issue 12). */
+  trackingRetentionDays: number;
+  /** A local `CIDR,city` file for visitors' coarse city (modules/tracking/visitor-facts.ts); the built-in table when unset. */
+  trackingIpCityTable: string | undefined;
 }
 
 export interface RateLimitsConfig {
@@ -139,6 +143,9 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  // At least a day: the rollup job reads raw events for the days it refreshes.
+  TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(395),
+  TRACKING_IP_CITY_TABLE: z.string().trim().min(1).optional(),
 });
 
 /**
@@ -193,10 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
       if (vars[name] === undefined) problems.push(`${name}: is required when MEDIA_STORE=s3`);
     }
   }
-  if (problems.length > 0) throw new ConfigError(problems);
   // Relative paths are taken from the repository root, not the working directory, so
   // `npm run dev -w @nivaas/api` (which runs in apps/api) finds the same data as `npm start`.
   const fromRoot = (value: string | undefined, fallback: string) => path.resolve(repoRoot, value ?? fallback);
+  const ipCityTable = vars.TRACKING_IP_CITY_TABLE === undefined ? undefined : fromRoot(vars.TRACKING_IP_CITY_TABLE, '');
+  if (ipCityTable !== undefined && !existsSync(ipCityTable)) problems.push(`TRACKING_IP_CITY_TABLE: no file at ${ipCityTable}`);
+  if (problems.length > 0) throw new ConfigError(problems);
   const dataDir = fromRoot(vars.DATA_DIR, 'data');
 
   return {
@@ -245,6 +254,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
             publicUrl: vars.S3_PUBLIC_URL ?? '',
           }
         : { kind: 'local' },
+    trackingRetentionDays: vars.TRACKING_RETENTION_DAYS,
+    trackingIpCityTable: ipCityTable,
   };
 }
 
