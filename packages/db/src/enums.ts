@@ -80,5 +80,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const VISITOR_TYPES = ['user', 'broker', 'guest'] as const;
 export type VisitorType = (typeof VISITOR_TYPES)[number];
 
+/** Issue 12: what a visitor allowed. 'essential' keeps nothing personal (no identity, address or city). */
+export const TRACKING_CONSENTS = ['analytics', 'essential'] as const;
+export type TrackingConsentValue = (typeof TRACKING_CONSENTS)[number];
+
+/** spec §9 device types, as the server reads them from the User-Agent. */
+export const DEVICE_TYPES = ['mobile', 'tablet', 'desktop', 'laptop'] as const;
+export type DeviceTypeValue = (typeof DEVICE_TYPES)[number];
+
+/** Where a visit came from, as the server classifies its referrer and landing page. */
+export const TRAFFIC_SOURCES = ['direct', 'search', 'social', 'referral', 'campaign', 'internal'] as const;
+export type TrafficSourceValue = (typeof TRAFFIC_SOURCES)[number];
+
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

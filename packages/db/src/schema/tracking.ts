@@ -1,45 +1,77 @@
-/** Analytics: visit sessions and events (spec §3 tracking payloads). */
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { VISITOR_TYPES } from '../enums';
-import { createdAt, oneOf } from './columns';
+/**
+ * Analytics: visit sessions and events (spec §3 tracking payloads; issue 12). Both tables hold only what the
+ * visitor's consent allows: with 'essential' no identity (visitor_key null, type 'guest'), no address and no city.
+ * docs/decisions/014-tracking-storage.md says why the events table looks the way it does.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEVICE_TYPES, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_TYPES } from '../enums';
+import { oneOf } from './columns';
 
 export const trackingSessions = pgTable(
   'tracking_sessions',
   {
-    // Client- or server-made opaque id (a UUID); the client keeps it in local storage.
+    // Server-made (a UUID) at session start; the client keeps it in local storage ({product}_SESSIONID).
     id: text('id').primaryKey(),
-    // A user id, broker id or generated guest id, as the client's tracking identity says (spec §6).
-    userId: text('user_id'),
+    consent: text('consent', { enum: TRACKING_CONSENTS }).notNull().default('essential'),
+    // 'user:<id>', 'broker:<id>' (from the bearer token) or 'guest:<device id>'; null without consent 'analytics'.
+    visitorKey: text('visitor_key'),
     userType: text('user_type', { enum: VISITOR_TYPES }).notNull().default('guest'),
-    device: jsonb('device').$type<Record<string, unknown>>(),
+    // From the User-Agent (the client's hint settles tablet/laptop); kept whatever the consent.
+    deviceType: text('device_type', { enum: DEVICE_TYPES }),
+    os: text('os'),
+    browser: text('browser'),
+    browserVersion: text('browser_version'),
+    // Coarse: the server's IP table, else the city the visitor picked or their browser reported. Never coordinates.
+    city: text('city'),
+    trafficSource: text('traffic_source', { enum: TRAFFIC_SOURCES }),
+    referrerHost: text('referrer_host'),
     entryPage: text('entry_page'),
     exitPage: text('exit_page'),
     ipAddress: text('ip_address'),
-    location: jsonb('location').$type<Record<string, unknown>>(),
-    trafficSource: jsonb('traffic_source').$type<Record<string, unknown>>(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     index('tracking_sessions_started_idx').on(t.startedAt),
-    index('tracking_sessions_user_type_idx').on(t.userType, t.startedAt),
     oneOf('tracking_sessions_user_type_check', t.userType, VISITOR_TYPES),
+    oneOf('tracking_sessions_consent_check', t.consent, TRACKING_CONSENTS),
+    oneOf('tracking_sessions_device_type_check', t.deviceType, DEVICE_TYPES),
+    oneOf('tracking_sessions_traffic_source_check', t.trafficSource, TRAFFIC_SOURCES),
   ],
 );
 
+/**
+ * Append-only: rows are inserted (one multi-row INSERT ... ON CONFLICT (event_id) DO NOTHING per batch) and only
+ * ever deleted by the retention job. Rows arrive in received_at order, so BRIN indexes on the two times cost almost
+ * nothing to keep and still let a time range skip most of the table; rollups follow the id as their watermark.
+ */
 export const trackingEvents = pgTable(
   'tracking_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    // Made by the client: the same event sent twice (a retry, a beacon after a failed flush) is stored once.
+    eventId: uuid('event_id').notNull().unique('tracking_events_event_id_unique'),
     // No foreign key: spec §8 lets the client fall back to a local session id the server never saw.
     sessionId: text('session_id'),
+    visitorKey: text('visitor_key'),
+    visitorType: text('visitor_type', { enum: VISITOR_TYPES }).notNull().default('guest'),
     eventName: text('event_name').notNull(),
+    pagePath: text('page_path').notNull(),
+    // metadata.projectId when it is a whole number: the per-project rollups read it without parsing JSON.
+    projectId: integer('project_id'),
+    city: text('city'),
+    deviceType: text('device_type', { enum: DEVICE_TYPES }),
+    trafficSource: text('traffic_source', { enum: TRAFFIC_SOURCES }),
     metadata: jsonb('metadata').$type<Record<string, unknown>>(),
-    createdAt: createdAt(),
+    // The client's clock, clamped by the server to [received - 7 days, received + 5 minutes].
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
-    index('tracking_events_session_idx').on(t.sessionId),
-    index('tracking_events_name_created_idx').on(t.eventName, t.createdAt),
-    index('tracking_events_created_idx').on(t.createdAt),
+    index('tracking_events_received_brin').using('brin', t.receivedAt),
+    index('tracking_events_occurred_brin').using('brin', t.occurredAt),
+    oneOf('tracking_events_visitor_type_check', t.visitorType, VISITOR_TYPES),
   ],
 );

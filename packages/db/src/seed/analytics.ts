@@ -16,11 +16,11 @@ const DEVICES = [
   { type: 'desktop', os: 'Windows', browser: 'Edge', version: '124.0' },
 ] as const;
 const SOURCES = [
-  { trafficSource: 'google', trafficMedium: 'organic', referrer: 'https://www.google.com/' },
-  { trafficSource: 'direct', trafficMedium: 'none', referrer: '' },
-  { trafficSource: 'facebook', trafficMedium: 'social', referrer: 'https://m.facebook.com/' },
-  { trafficSource: 'instagram', trafficMedium: 'social', referrer: 'https://l.instagram.com/' },
-  { trafficSource: 'newsletter', trafficMedium: 'email', referrer: '' },
+  { source: 'search', referrerHost: 'www.google.com' },
+  { source: 'direct', referrerHost: null },
+  { source: 'social', referrerHost: 'm.facebook.com' },
+  { source: 'social', referrerHost: 'l.instagram.com' },
+  { source: 'campaign', referrerHost: null },
 ] as const;
 
 /** A UUID-shaped id from the seeded generator (v4 layout, but not from a crypto source: it is demo data). */
@@ -39,38 +39,61 @@ export function buildAnalytics(cities: readonly CityRef[], liveIds: readonly num
   const out: Analytics = { sessions: [], events: [] };
   for (let i = 0; i < SESSIONS; i += 1) {
     const id = seededUuid(random);
-    const userType = random.weighted([['guest', 70], ['user', 22], ['broker', 8]] as const);
+    // About a fifth of visitors keep to essential tracking: no identity, address or city is stored for them.
+    const consent = random.weighted([['analytics', 80], ['essential', 20]] as const);
+    const userType = consent === 'essential' ? 'guest' : random.weighted([['guest', 70], ['user', 22], ['broker', 8]] as const);
     const device = random.pick(DEVICES);
     const source = random.pick(SOURCES);
     const city = random.weighted(cities.map((c) => [c, c.seed.share] as const));
     const startedAt = daysBefore(random.int(0, 29), random.int(0, 1439));
     const entry = random.pick(PAGES);
     const eventCount = random.int(1, 8);
+    const visitorId = userType === 'guest' ? seededUuid(random) : String(random.int(1, userType === 'user' ? userCount : 60));
+    const analytics = consent === 'analytics';
+    const visitorKey = analytics ? `${userType}:${visitorId}` : null;
+    const endedAt = daysAfter(startedAt, 0, eventCount * random.int(1, 4));
     out.sessions.push({
       id,
-      userId: userType === 'guest' ? `guest-${seededUuid(random).slice(0, 8)}` : String(random.int(1, userType === 'user' ? userCount : 60)),
+      consent,
+      visitorKey,
       userType,
-      device: { id: seededUuid(random), ...device },
+      deviceType: device.type,
+      os: analytics ? device.os : null,
+      browser: analytics ? device.browser : null,
+      browserVersion: analytics ? device.version : null,
+      city: analytics ? city.seed.name : null,
+      trafficSource: analytics ? source.source : null,
+      referrerHost: analytics ? source.referrerHost : null,
       entryPage: entry,
       exitPage: random.pick(PAGES),
-      ipAddress: `203.0.113.${random.int(1, 254)}`,
-      location: { city: city.seed.name, country: 'India', timezone: 'Asia/Kolkata', latitude: city.seed.lat, longitude: city.seed.lng },
-      trafficSource: { ...source, browserName: device.browser, browserVersion: device.version, trafficDevice: device.type, trafficOS: device.os },
+      ipAddress: analytics ? `203.0.113.${random.int(1, 254)}` : null,
       startedAt,
-      endedAt: daysAfter(startedAt, 0, eventCount * random.int(1, 4)),
+      lastSeenAt: endedAt,
+      endedAt,
     });
     for (let e = 0; e < eventCount; e += 1) {
-      const name = random.weighted([['PAGE_VIEW', 50], ['PROPERTY_VIEWED', 25], ['SEARCH', 12], ['PROPERTY_ADDED_IN_WISHLIST', 6], ['ENQUIRY_SUBMITTED', 4], ['USER_LOGIN', 3]] as const);
+      const name = random.weighted([['PAGE_VIEW', 50], ['PROJECT_VIEW', 25], ['SEARCH', 12], ['PROPERTY_ADDED_IN_WISHLIST', 6], ['ENQUIRY_SENT', 4], ['USER_LOGIN', 3]] as const);
       const projectId = random.pick(liveIds);
+      const page = random.pick(PAGES);
       const metadata: Record<string, unknown> =
-        name === 'PAGE_VIEW'
-          ? { page: random.pick(PAGES) }
-          : name === 'SEARCH'
-            ? { query: random.pick(city.locations).name }
-            : name === 'USER_LOGIN'
-              ? { email: `visitor.${i}@example.com` }
-              : { propertyId: projectId };
-      out.events.push({ id: out.events.length + 1, sessionId: id, eventName: name, metadata, createdAt: daysAfter(startedAt, 0, e) });
+        name === 'PAGE_VIEW' ? {} : name === 'SEARCH' ? { query: random.pick(city.locations).name } : name === 'USER_LOGIN' ? {} : { projectId };
+      const at = daysAfter(startedAt, 0, e);
+      out.events.push({
+        id: out.events.length + 1,
+        eventId: seededUuid(random),
+        sessionId: id,
+        visitorKey,
+        visitorType: userType,
+        eventName: name,
+        pagePath: page,
+        projectId: 'projectId' in metadata ? projectId : null,
+        city: analytics ? city.seed.name : null,
+        deviceType: device.type,
+        trafficSource: analytics ? source.source : null,
+        metadata,
+        occurredAt: at,
+        receivedAt: at,
+      });
     }
   }
   return out;
