@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { FacebookIcon, InstagramIcon, TwitterIcon, YouTubeIcon } from '../../components/icons';
 import { Logo } from '../../components/logo';
+import { PrivacyChoices } from '../../components/privacy-choices';
 
 /** spec §2 'Footer': exactly these links, in this order. */
 export const COMPANY_LINKS = [
@@ -68,7 +69,10 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between lg:px-8">
-          <p>© {year} Nivaas. All rights reserved.</p>
+          <div className="flex flex-col gap-2">
+            <p>© {year} Nivaas. All rights reserved.</p>
+            <PrivacyChoices />
+          </div>
           <p>All prices are in Indian rupees (₹) and are as published by builders, brokers and owners.</p>
         </div>
       </div>

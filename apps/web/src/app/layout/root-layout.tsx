@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { ConsentBar } from '../../components/consent-bar';
 import { CompareTray } from '../../domain/compare/compare-tray';
 import { selectSignInModalOpen } from '../../domain/auth/auth-slice';
 import { ChatLauncher } from '../../features/chat/chat-launcher';
+import { PageViewTracker } from '../page-view-tracker';
 import { Footer } from './footer';
 import { isChatPage, showsFooter, showsNavbar } from './layout-rules';
 import { Navbar } from './navbar';
@@ -32,7 +34,10 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollManager />
+      <PageViewTracker />
       <NavigationProgress />
+      {/* Issue 12: the tracking choice, in the flow above the navbar so it covers nothing. */}
+      <ConsentBar />
       {showsNavbar(pathname) && <Navbar />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
