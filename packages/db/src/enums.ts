@@ -92,5 +92,9 @@ export type DeviceTypeValue = (typeof DEVICE_TYPES)[number];
 export const TRAFFIC_SOURCES = ['direct', 'search', 'social', 'referral', 'campaign', 'internal'] as const;
 export type TrafficSourceValue = (typeof TRAFFIC_SOURCES)[number];
 
+/** What the daily tracking rollups count by (issue 12); 'total' has one key, the empty string. */
+export const ROLLUP_DIMENSIONS = ['total', 'page', 'project', 'city', 'source', 'device', 'search'] as const;
+export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
+
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

@@ -4,8 +4,8 @@
  * docs/decisions/014-tracking-storage.md says why the events table looks the way it does.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DEVICE_TYPES, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_TYPES } from '../enums';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEVICE_TYPES, ROLLUP_DIMENSIONS, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_TYPES } from '../enums';
 import { oneOf } from './columns';
 
 export const trackingSessions = pgTable(
@@ -75,3 +75,53 @@ export const trackingEvents = pgTable(
     oneOf('tracking_events_visitor_type_check', t.visitorType, VISITOR_TYPES),
   ],
 );
+
+/**
+ * Daily counts the analytics read instead of raw events (issue 12): per India calendar day, dimension, key (a page
+ * path, project id, city, traffic source, device type, search words; '' for the total) and event name ('*' for all
+ * events together), the events and the unique visitors. Folded in from tracking_events by the rollup job
+ * (apps/api/src/modules/tracking/tracking-rollups.*) and kept when raw events are deleted.
+ */
+export const trackingDailyRollups = pgTable(
+  'tracking_daily_rollups',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension', { enum: ROLLUP_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    eventName: text('event_name').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull().default(0),
+    visitors: bigint('visitors', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    // A screen asks for one dimension over a range of days (top pages this month) ...
+    primaryKey({ name: 'tracking_daily_rollups_pk', columns: [t.dimension, t.day, t.key, t.eventName] }),
+    // ... or for some keys over days (a broker's projects).
+    index('tracking_daily_rollups_key_idx').on(t.dimension, t.key, t.day),
+    oneOf('tracking_daily_rollups_dimension_check', t.dimension, ROLLUP_DIMENSIONS),
+  ],
+);
+
+/**
+ * Who has been counted for each rollup row of days that can still receive events (an event may arrive up to 7 days
+ * late), so unique visitors stay exact across incremental runs. A visitor is a 64-bit digest of the visitor key or
+ * session, never the key itself; rows of finished days are deleted.
+ */
+export const trackingRollupVisitors = pgTable(
+  'tracking_rollup_visitors',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dimension: text('dimension', { enum: ROLLUP_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    eventName: text('event_name').notNull(),
+    visitor: bigint('visitor', { mode: 'bigint' }).notNull(),
+  },
+  // Day first: finished days are deleted as a range.
+  (t) => [primaryKey({ name: 'tracking_rollup_visitors_pk', columns: [t.day, t.dimension, t.key, t.eventName, t.visitor] })],
+);
+
+/** The rollups' watermark: every tracking_events row with an id up to last_event_id is counted. One row, 'daily'. */
+export const trackingRollupState = pgTable('tracking_rollup_state', {
+  name: text('name').primaryKey(),
+  lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,189 @@
+import { type Db, schema } from '@nivaas/db';
+import { sql } from '@nivaas/db/orm';
+
+const { trackingEvents, trackingSessions, trackingDailyRollups, trackingRollupVisitors, trackingRollupState } = schema;
+
+/** The watermark row of the daily rollups (tracking_rollup_state.name). */
+const DAILY = 'daily';
+/** The event name of the rows that count every event of a (day, dimension, key) together. */
+export const ALL_EVENTS = '*';
+/**
+ * Days are India's calendar days (the portal's visitors are in India): UTC+05:30 all year, no daylight saving, so a
+ * fixed offset is exact and needs no time-zone data (PGlite and PostgreSQL agree).
+ */
+const DAY_OF = (column: unknown) => sql`((${column} at time zone 'UTC') + interval '330 minutes')::date`;
+
+export interface RollupBatch {
+  /** Events folded into the rollups by this batch. */
+  events: number;
+  /** The watermark after the batch: every event with an id up to this one is counted. */
+  lastEventId: number;
+}
+
+export interface DailyCount {
+  day: string;
+  key: string;
+  eventName: string;
+  events: number;
+  visitors: number;
+}
+
+/** SQL only: the rules (when, how much, how long to keep) are in tracking-rollups.service.ts. */
+export function createTrackingRollupsRepository(db: Db) {
+  return {
+    /**
+     * The highest event id below which no insert is still in flight. Identity values are taken when a row is
+     * inserted but become visible when its transaction commits, so a batch may commit id 101 before id 100: a
+     * watermark moved to 101 would skip 100 for ever. A SHARE lock waits for every transaction inserting into the
+     * table to end (and holds new ones back for that moment), so afterwards every id up to max(id) is final.
+     * The lock is held for one index lookup; lock_timeout keeps a stuck writer from holding the ingest queue behind us.
+     */
+    async settledEventId(): Promise<number> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local lock_timeout = '2s'`);
+        await tx.execute(sql`lock table ${trackingEvents} in share mode`);
+        const result = await tx.execute<{ id: string | null }>(sql`select max(${trackingEvents.id})::text as id from ${trackingEvents}`);
+        return Number(result.rows[0]?.id ?? 0);
+      });
+    },
+
+    /** Where the rollups stand: every event with an id up to this one is counted. */
+    async watermark(): Promise<number> {
+      const result = await db.execute<{ id: string }>(sql`select ${trackingRollupState.lastEventId}::text as id from ${trackingRollupState} where ${trackingRollupState.name} = ${DAILY}`);
+      return Number(result.rows[0]?.id ?? 0);
+    },
+
+    /**
+     * Folds the next events after the watermark (at most `limit`, none above `upTo`) into the daily counts and moves
+     * the watermark, in one transaction: a crash leaves both as they were, so nothing is counted twice or missed.
+     * The watermark row is taken FOR UPDATE SKIP LOCKED: when another process is folding, this one answers 'busy'
+     * at once instead of waiting to redo the same work.
+     */
+    async foldNext(upTo: number, limit: number): Promise<RollupBatch | 'busy'> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${trackingRollupState} (name, last_event_id) values (${DAILY}, 0) on conflict do nothing`);
+        const state = await tx.execute<{ id: string }>(
+          sql`select last_event_id::text as id from ${trackingRollupState} where name = ${DAILY} for update skip locked`,
+        );
+        const from = state.rows[0]?.id;
+        if (from === undefined) return 'busy';
+        if (Number(from) >= upTo) return { events: 0, lastEventId: Number(from) };
+
+        // Each event counts once per dimension it has a key for (the total always), under its own name and under
+        // ALL_EVENTS. A visitor is the consented identity, else the session; their set per (day, dimension, key,
+        // event) makes unique visitors exact across batches: only a first sighting adds one. Stored as a 64-bit
+        // digest, never the key itself.
+        const result = await tx.execute<{ events: string; last_id: string | null }>(sql`
+          with batch as (
+            select id, ${DAY_OF(sql`occurred_at`)} as day, event_name, page_path, project_id, city, device_type,
+                   traffic_source, nullif(lower(left(btrim(metadata->>'query'), 100)), '') as query,
+                   coalesce(visitor_key, 'session:' || session_id) as visitor
+            from ${trackingEvents}
+            where id > ${from} and id <= ${upTo}
+            order by id
+            limit ${limit}
+          ),
+          facts as (
+            select b.day, d.dimension, d.key, e.event_name,
+                   case when b.visitor is null then null else ('x' || substr(md5(b.visitor), 1, 16))::bit(64)::bigint end as visitor
+            from batch b
+            cross join lateral (values
+              ('total', ''), ('page', b.page_path), ('project', b.project_id::text), ('city', b.city),
+              ('source', b.traffic_source), ('device', b.device_type), ('search', b.query)
+            ) as d(dimension, key)
+            cross join lateral (values (b.event_name), (${ALL_EVENTS})) as e(event_name)
+            where d.key is not null
+          ),
+          first_sightings as (
+            insert into ${trackingRollupVisitors} (day, dimension, key, event_name, visitor)
+            select distinct day, dimension, key, event_name, visitor from facts where visitor is not null
+            on conflict do nothing
+            returning day, dimension, key, event_name
+          ),
+          new_visitors as (
+            select day, dimension, key, event_name, count(*) as visitors from first_sightings group by 1, 2, 3, 4
+          ),
+          counted as (
+            select day, dimension, key, event_name, count(*) as events from facts group by 1, 2, 3, 4
+          ),
+          upserted as (
+            insert into ${trackingDailyRollups} as r (day, dimension, key, event_name, events, visitors)
+            select c.day, c.dimension, c.key, c.event_name, c.events, coalesce(v.visitors, 0)
+            from counted c left join new_visitors v using (day, dimension, key, event_name)
+            on conflict (dimension, day, key, event_name) do update
+              set events = r.events + excluded.events, visitors = r.visitors + excluded.visitors
+            returning 1
+          )
+          select (select count(*) from batch)::text as events, (select max(id) from batch)::text as last_id
+        `);
+        const events = Number(result.rows[0]?.events ?? 0);
+        const lastId = result.rows[0]?.last_id;
+        // No event in (from, upTo]: ids that were taken and rolled back (or skipped by ON CONFLICT). Move past them.
+        const lastEventId = lastId === null || lastId === undefined ? upTo : Number(lastId);
+        await tx.execute(sql`update ${trackingRollupState} set last_event_id = ${lastEventId}, updated_at = now() where name = ${DAILY}`);
+        return { events, lastEventId };
+      });
+    },
+
+    /**
+     * Forgets who was seen on days before `beforeDay` (YYYY-MM-DD), at most `limit` rows: no event can arrive for
+     * those days any more (the server clamps an event's time to 7 days before it arrived), so their counts are final.
+     */
+    async forgetVisitorsBefore(beforeDay: string, limit: number): Promise<number> {
+      const result = await db.execute<{ n: string }>(sql`
+        with gone as (
+          delete from ${trackingRollupVisitors} where ctid in (
+            select ctid from ${trackingRollupVisitors} where day < ${beforeDay}::date limit ${limit}
+          )
+          returning 1
+        )
+        select count(*)::text as n from gone`);
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** Deletes at most `limit` raw events received before `cutoff` that the rollups have already counted. */
+    async deleteEventsBefore(cutoff: Date, countedUpTo: number, limit: number): Promise<number> {
+      const result = await db.execute<{ n: string }>(sql`
+        with gone as (
+          delete from ${trackingEvents} where id in (
+            select id from ${trackingEvents}
+            where received_at < ${cutoff.toISOString()}::timestamptz and id <= ${countedUpTo}
+            order by id
+            limit ${limit}
+          )
+          returning 1
+        )
+        select count(*)::text as n from gone`);
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** Deletes at most `limit` sessions last seen before `cutoff` (they hold addresses and identities). */
+    async deleteSessionsBefore(cutoff: Date, limit: number): Promise<number> {
+      const result = await db.execute<{ n: string }>(sql`
+        with gone as (
+          delete from ${trackingSessions} where id in (
+            select id from ${trackingSessions}
+            where started_at < ${cutoff.toISOString()}::timestamptz and last_seen_at < ${cutoff.toISOString()}::timestamptz
+            limit ${limit}
+          )
+          returning 1
+        )
+        select count(*)::text as n from gone`);
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** Daily counts of one dimension between two days (inclusive), optionally for one key and one event name. */
+    async dailyCounts(query: { dimension: string; from: string; to: string; key?: string; eventName?: string }): Promise<DailyCount[]> {
+      const result = await db.execute<{ day: string; key: string; event_name: string; events: string; visitors: string }>(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, key, event_name, events::text as events, visitors::text as visitors
+        from ${trackingDailyRollups}
+        where dimension = ${query.dimension} and day between ${query.from}::date and ${query.to}::date
+          ${query.key === undefined ? sql`` : sql`and key = ${query.key}`}
+          ${query.eventName === undefined ? sql`` : sql`and event_name = ${query.eventName}`}
+        order by day, key, event_name`);
+      return result.rows.map((row) => ({ day: row.day, key: row.key, eventName: row.event_name, events: Number(row.events), visitors: Number(row.visitors) }));
+    },
+  };
+}
+
+export type TrackingRollupsRepository = ReturnType<typeof createTrackingRollupsRepository>;

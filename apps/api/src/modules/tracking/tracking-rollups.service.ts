@@ -1,0 +1,173 @@
+import type { TrackingRollupsRepository } from './tracking-rollups.repository';
+
+/** How often the background job folds new events into the rollups (the analytics are this fresh). */
+export const ROLLUP_EVERY_MS = 5_000;
+/** How often it deletes raw events past their retention (and forgets visitor sets of finished days). */
+export const RETENTION_EVERY_MS = 60 * 60 * 1000;
+/**
+ * Events folded per transaction. Small enough that one batch holds the database (PGlite serves one query at a time)
+ * for a few milliseconds, so an ingest or a page read queued behind it is barely delayed; the job yields between
+ * batches.
+ */
+export const ROLLUP_BATCH = 500;
+/** Rows deleted per statement by the retention job, for the same reason. */
+export const DELETE_BATCH = 2_000;
+/** Events may arrive up to 7 days after they happened (the server clamps older times); one more day of margin. */
+const LATE_ARRIVAL_DAYS = 8;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** India's calendar day, as the repository counts days (UTC+05:30, no daylight saving). */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+export interface TrackingRollupsLog {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+}
+
+export interface TrackingRollupsOptions {
+  repository: TrackingRollupsRepository;
+  clock: () => Date;
+  /** TRACKING_RETENTION_DAYS: raw events older than this are deleted; the rollups are kept. */
+  retentionDays: number;
+  log: TrackingRollupsLog;
+  batchSize?: number;
+  deleteBatchSize?: number;
+}
+
+export interface RefreshReport {
+  events: number;
+  batches: number;
+  /** False when another process was folding (PostgreSQL with several processes): it does the work. */
+  ran: boolean;
+}
+
+export interface RetentionReport {
+  events: number;
+  sessions: number;
+  visitorSets: number;
+}
+
+const yieldToQueuedWork = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function istDay(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The daily rollups (per day x page, project, city, source, device, search and in total) that the analytics read
+ * instead of raw events, kept current from a watermark on the events' ids; and the retention of raw events.
+ */
+export function createTrackingRollupsService({
+  repository,
+  clock,
+  retentionDays,
+  log,
+  batchSize = ROLLUP_BATCH,
+  deleteBatchSize = DELETE_BATCH,
+}: TrackingRollupsOptions) {
+  /**
+   * Folds every event stored so far into the rollups, batch by batch. Safe to call at any time from any process:
+   * a batch and its watermark commit together, and a process that finds another folding steps aside.
+   */
+  async function refresh({ halted = () => false }: { halted?: () => boolean } = {}): Promise<RefreshReport> {
+    const upTo = await repository.settledEventId();
+    let events = 0;
+    let batches = 0;
+    for (;;) {
+      // Between batches only: a batch and its watermark are one transaction, so stopping here loses nothing.
+      if (halted()) return { events, batches, ran: batches > 0 };
+      const batch = await repository.foldNext(upTo, batchSize);
+      if (batch === 'busy') return { events, batches, ran: batches > 0 };
+      if (batch.lastEventId >= upTo && batch.events === 0) return { events, batches, ran: true };
+      events += batch.events;
+      batches += 1;
+      if (batch.lastEventId >= upTo) return { events, batches, ran: true };
+      await yieldToQueuedWork();
+    }
+  }
+
+  async function drain(step: () => Promise<number>, halted: () => boolean): Promise<number> {
+    let total = 0;
+    for (;;) {
+      if (halted()) return total;
+      const removed = await step();
+      total += removed;
+      if (removed === 0) return total;
+      await yieldToQueuedWork();
+    }
+  }
+
+  /**
+   * Deletes raw events (and sessions) older than the retention, in small batches. Only events the rollups have
+   * counted go, so a job that fell behind never loses an event from the counts. Also forgets which visitors were
+   * seen on days no event can arrive for any more.
+   */
+  async function deleteExpired({ halted = () => false }: { halted?: () => boolean } = {}): Promise<RetentionReport> {
+    const now = clock();
+    const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
+    const countedUpTo = await repository.watermark();
+    const events = await drain(() => repository.deleteEventsBefore(cutoff, countedUpTo, deleteBatchSize), halted);
+    const sessions = await drain(() => repository.deleteSessionsBefore(cutoff, deleteBatchSize), halted);
+    const finishedBefore = istDay(new Date(now.getTime() - LATE_ARRIVAL_DAYS * DAY_MS));
+    const visitorSets = await drain(() => repository.forgetVisitorsBefore(finishedBefore, deleteBatchSize), halted);
+    return { events, sessions, visitorSets };
+  }
+
+  // The background job: one run at a time (a slow run delays the next rather than overlapping it), stopped by stop().
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = true;
+  let lastRetention = 0;
+
+  async function tick(refreshEveryMs: number, retentionEveryMs: number): Promise<void> {
+    try {
+      const report = await refresh({ halted: () => stopped });
+      if (report.events > 0) log.info({ events: report.events, batches: report.batches }, 'tracking rollups refreshed');
+    } catch (error) {
+      log.warn({ err: error }, 'tracking rollups: refresh failed; retrying on the next run');
+    }
+    if (!stopped && Date.now() - lastRetention >= retentionEveryMs) {
+      lastRetention = Date.now();
+      try {
+        const report = await deleteExpired({ halted: () => stopped });
+        if (report.events + report.sessions > 0) log.info({ ...report, retentionDays }, 'tracking retention: deleted raw events past their age');
+      } catch (error) {
+        log.warn({ err: error }, 'tracking retention failed; retrying on the next run');
+      }
+    }
+    if (!stopped) schedule(refreshEveryMs, retentionEveryMs);
+  }
+
+  function schedule(refreshEveryMs: number, retentionEveryMs: number) {
+    timer = setTimeout(() => {
+      running = tick(refreshEveryMs, retentionEveryMs).finally(() => {
+        running = undefined;
+      });
+    }, refreshEveryMs);
+    // The job never keeps a process alive on its own.
+    timer.unref();
+  }
+
+  return {
+    refresh,
+    deleteExpired,
+    dailyCounts: repository.dailyCounts,
+
+    /** Starts the background job (server.ts, once listening); the first retention run comes with the first tick. */
+    start({ refreshEveryMs = ROLLUP_EVERY_MS, retentionEveryMs = RETENTION_EVERY_MS }: { refreshEveryMs?: number; retentionEveryMs?: number } = {}) {
+      if (!stopped) return;
+      stopped = false;
+      lastRetention = 0;
+      schedule(refreshEveryMs, retentionEveryMs);
+    },
+
+    /** Stops the job and waits for a run in progress to finish (before the database closes). Idempotent. */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
+
+export type TrackingRollupsService = ReturnType<typeof createTrackingRollupsService>;
