@@ -17,8 +17,9 @@ import { DomainError } from '../lib/domain-error';
  * is down the limits fail OPEN and say so in the log: a portal that refuses every enquiry and sign-in because a
  * cache is unreachable does more harm than a few minutes without limits.
  *
- * Passcode sends keep their own per-identity and per-address limits (modules/auth/otp.service.ts), and passcode
- * checks their five tries per code: neither is counted again here. No per-target limit stands on a passcode check,
+ * Passcode sends keep their own limits (modules/auth/otp.service.ts, docs/decisions/013-passcode-limits.md: per
+ * identity and address together, slowing down rather than locking out), and passcode checks their five tries per
+ * code: neither is counted again here. No per-target limit stands on a passcode check,
  * so however often a stranger types someone's e-mail, its owner can still sign in with a passcode.
  */
 
@@ -52,6 +53,7 @@ export const LIMIT_POLICIES = [
   'saved-search',
   'listing-upload',
   'photo-upload',
+  'tracking',
 ] as const;
 export type LimitPolicy = (typeof LIMIT_POLICIES)[number];
 
@@ -200,6 +202,16 @@ function policiesFor(limits: RateLimitsConfig): Record<LimitPolicy, readonly Lim
     'photo-upload': [
       uploadsFromAddress,
       { name: 'photo-upload:account', ...PHOTO_UPLOADS_PER_ACCOUNT, keyOf: ofAccount, message: (wait) => `Too many photos uploaded. Please try again in ${wait}.` },
+    ],
+    // Per address only: a beacon carries no bearer, and the client buffers what a 429 refuses (spec §4's unsent list).
+    tracking: [
+      {
+        name: 'tracking:address',
+        max: limits.trackingRequestsPerIpPerMinute,
+        windowMs: MINUTE,
+        keyOf: fromAddress,
+        message: (wait) => `Too many tracking calls from your network. Please try again in ${wait}.`,
+      },
     ],
   };
 }

@@ -1,6 +1,6 @@
 import type { Db, OtpChannel, OtpSubject } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, count, desc, eq, gt, isNull, lt, sql } from '@nivaas/db/orm';
+import { and, count, desc, eq, gt, isNotNull, isNull, lt, sql } from '@nivaas/db/orm';
 
 const { otpChallenges } = schema;
 
@@ -35,13 +35,35 @@ function otpQueries(db: Db) {
       return row;
     },
 
-    /** Codes sent to one identity since `since`, and the oldest of them (when the window frees up again). */
-    async sentToIdentitySince(kind: OtpSubject, identity: string, since: Date) {
+    /**
+     * Codes sent to one identity since `since` and the newest of them: from every address, or from one (`ip`; null
+     * counts the sends that had no address).
+     */
+    async sentToIdentitySince(kind: OtpSubject, identity: string, since: Date, ip?: string | null) {
+      const fromAddress = ip === undefined ? undefined : ip === null ? isNull(otpChallenges.requestIp) : eq(otpChallenges.requestIp, ip);
       const [row] = await db
-        .select({ sent: count(), oldest: sql<string | null>`min(${otpChallenges.createdAt})` })
+        .select({ sent: count(), newest: sql<string | null>`max(${otpChallenges.createdAt})` })
         .from(otpChallenges)
-        .where(and(eq(otpChallenges.subjectKind, kind), eq(otpChallenges.identity, identity), gt(otpChallenges.createdAt, since)));
-      return { sent: row?.sent ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+        .where(and(eq(otpChallenges.subjectKind, kind), eq(otpChallenges.identity, identity), gt(otpChallenges.createdAt, since), fromAddress));
+      return { sent: row?.sent ?? 0, newest: row?.newest ? new Date(row.newest) : null };
+    },
+
+    /** Whether a code asked for from `ip` since `since` was then used to sign in as this identity. */
+    async provedFrom(kind: OtpSubject, identity: string, ip: string, since: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: otpChallenges.id })
+        .from(otpChallenges)
+        .where(
+          and(
+            eq(otpChallenges.subjectKind, kind),
+            eq(otpChallenges.identity, identity),
+            eq(otpChallenges.requestIp, ip),
+            gt(otpChallenges.createdAt, since),
+            isNotNull(otpChallenges.consumedAt),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     /** Codes asked for from one address since `since` (every kind: one client spraying numbers is one client). */

@@ -9,9 +9,35 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 /** spec §9 'Resend countdown 30 s', enforced here too: the client's countdown is a courtesy, not a limit. */
 export const OTP_RESEND_COOLDOWN_MS = 30_000;
+/** The window every passcode count looks back over. */
 export const OTP_SEND_WINDOW_MS = 60 * 60_000;
-/** A first code and four resends an hour per phone or e-mail: enough for a person, too few to spam someone. */
-export const OTP_SENDS_PER_IDENTITY = 5;
+/**
+ * Passcode limits (issue 17, docs/decisions/013-passcode-limits.md): nothing here refuses a person for an hour.
+ * - One address asking for one identity: three codes 30 s apart, then each wait twice the last, up to 15 minutes
+ *   (a person who lost three codes is slowed down; a script is held to about ten an hour).
+ * - One identity, over every address: after five codes in the hour, each next one waits twice the last, up to
+ *   5 minutes (the code's own lifetime, so whoever waits always holds a live code: the one sent last). An address
+ *   that has signed in as the identity before is not held by this one: a stranger's flood cannot slow the owner.
+ * - One address over every identity: OTP_SENDS_PER_IP_PER_HOUR, as before.
+ */
+export const OTP_STEADY_SENDS_PER_PAIR = 3;
+export const OTP_PAIR_MAX_COOLDOWN_MS = 15 * 60_000;
+export const OTP_STEADY_SENDS_PER_IDENTITY = 5;
+export const OTP_IDENTITY_MAX_GAP_MS = OTP_TTL_MS;
+/** How long a sign-in from an address makes it the identity's own (see OTP_STEADY_SENDS_PER_IDENTITY). */
+export const OTP_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+
+/** The wait before the next code from one address to one identity, after `sent` of them in the window. */
+export function pairCooldownMs(sent: number): number {
+  if (sent <= OTP_STEADY_SENDS_PER_PAIR) return OTP_RESEND_COOLDOWN_MS;
+  return Math.min(OTP_PAIR_MAX_COOLDOWN_MS, OTP_RESEND_COOLDOWN_MS * 2 ** (sent - OTP_STEADY_SENDS_PER_PAIR));
+}
+
+/** The gap an identity's next code keeps from its last one (from any address), after `sent` in the window. */
+export function identityGapMs(sent: number): number {
+  if (sent < OTP_STEADY_SENDS_PER_IDENTITY) return 0;
+  return Math.min(OTP_IDENTITY_MAX_GAP_MS, OTP_RESEND_COOLDOWN_MS * 2 ** (sent - OTP_STEADY_SENDS_PER_IDENTITY));
+}
 
 export interface OtpServiceOptions {
   repository: OtpRepository;
@@ -31,6 +57,8 @@ export interface IssuedPasscode {
 const waitSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const waitMinutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000));
 const minutesWord = (ms: number) => `${waitMinutes(ms)} minute${waitMinutes(ms) === 1 ? '' : 's'}`;
+/** '25 seconds' under a minute and a half (the spec's 30 s countdown reads in seconds), else whole minutes. */
+const waitWords = (ms: number) => (ms < 90_000 ? `${waitSeconds(ms)} seconds` : minutesWord(ms));
 
 /**
  * Passcode challenges for any kind of account. What the code unlocks, and whether it is delivered at all, is the
@@ -51,31 +79,37 @@ export function createOtpService({ repository, passcodeKey, clock, sendsPerIpPer
       const now = clock();
       return repository.withIdentityLock(kind, identity.value, async (locked) => {
         const latest = await locked.latest(kind, identity.value);
-        if (latest) {
-          const sinceLast = now.getTime() - latest.createdAt.getTime();
-          if (sinceLast < OTP_RESEND_COOLDOWN_MS) {
-            const wait = OTP_RESEND_COOLDOWN_MS - sinceLast;
-            throw new DomainError('RATE_LIMITED', `Please wait ${waitSeconds(wait)} seconds before asking for another OTP`, {
-              retryAfterSeconds: waitSeconds(wait),
-            });
-          }
-        }
         const windowStart = new Date(now.getTime() - OTP_SEND_WINDOW_MS);
-        const toIdentity = await locked.sentToIdentitySince(kind, identity.value, windowStart);
-        if (toIdentity.sent >= OTP_SENDS_PER_IDENTITY) {
-          const wait = (toIdentity.oldest?.getTime() ?? now.getTime()) + OTP_SEND_WINDOW_MS - now.getTime();
-          throw new DomainError(
+        const liveCode = latest !== undefined && latest.consumedAt === null && latest.expiresAt.getTime() > now.getTime();
+        const wait = (ms: number) =>
+          new DomainError(
             'RATE_LIMITED',
-            `Too many OTP requests for this ${identity.channel === 'phone' ? 'phone number' : 'e-mail address'}. Please try again in ${minutesWord(wait)}.`,
-            { retryAfterSeconds: waitSeconds(wait) },
+            `Please wait ${waitWords(ms)} before asking for another OTP${liveCode ? '. The last code we sent still works.' : ''}`,
+            { retryAfterSeconds: waitSeconds(ms) },
           );
+
+        // This address and this identity together: a stranger elsewhere never adds to the owner's count.
+        const fromHere = await locked.sentToIdentitySince(kind, identity.value, windowStart, ip);
+        if (fromHere.newest) {
+          const left = fromHere.newest.getTime() + pairCooldownMs(fromHere.sent) - now.getTime();
+          if (left > 0) throw wait(left);
         }
+
+        // The identity over every address, so many addresses cannot flood one inbox; never for an address that has
+        // signed in as it, and never longer than a code lives, so the wait never stands between the owner and a code.
+        const toIdentity = await locked.sentToIdentitySince(kind, identity.value, windowStart);
+        if (toIdentity.newest) {
+          const left = toIdentity.newest.getTime() + identityGapMs(toIdentity.sent) - now.getTime();
+          const known = ip !== null && left > 0 && (await locked.provedFrom(kind, identity.value, ip, new Date(now.getTime() - OTP_KNOWN_ADDRESS_MS)));
+          if (left > 0 && !known) throw wait(left);
+        }
+
         if (ip !== null) {
           const fromIp = await locked.sentFromIpSince(ip, windowStart);
           if (fromIp.sent >= sendsPerIpPerHour) {
-            const wait = (fromIp.oldest?.getTime() ?? now.getTime()) + OTP_SEND_WINDOW_MS - now.getTime();
-            throw new DomainError('RATE_LIMITED', `Too many OTP requests from your network. Please try again in ${minutesWord(wait)}.`, {
-              retryAfterSeconds: waitSeconds(wait),
+            const left = (fromIp.oldest?.getTime() ?? now.getTime()) + OTP_SEND_WINDOW_MS - now.getTime();
+            throw new DomainError('RATE_LIMITED', `Too many OTP requests from your network. Please try again in ${minutesWord(left)}.`, {
+              retryAfterSeconds: waitSeconds(left),
             });
           }
         }

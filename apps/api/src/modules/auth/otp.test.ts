@@ -151,33 +151,43 @@ describe('passcode sign-in (issue 4)', () => {
     expect((await send({ email: phone })).statusCode).toBe(200);
   });
 
-  it('locks resends for 30 seconds per identity, with a 429 that says how long to wait', async () => {
+  it('locks resends for 30 seconds per identity and address, with a 429 that says how long to wait', async () => {
     advance(OTP_TTL_MS * 20);
     const phone = newPhone();
     expect((await send({ email: phone })).statusCode).toBe(200);
     advance(OTP_RESEND_COOLDOWN_MS - 5000);
     const locked = await send({ phone });
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ success: false, statusCode: 429, message: 'Please wait 5 seconds before asking for another OTP' });
+    expect(locked.json()).toMatchObject({
+      success: false,
+      statusCode: 429,
+      message: 'Please wait 5 seconds before asking for another OTP. The last code we sent still works.',
+    });
     expect(locked.headers['retry-after']).toBe('5');
-    // Another identity is not held up.
+    // Another identity is not held up, nor the same identity asked for from another address.
     expect((await send({ email: newPhone() })).statusCode).toBe(200);
+    expect((await send({ phone }, 'portal', '203.0.113.99')).statusCode).toBe(201);
     advance(5000);
     expect((await send({ phone })).statusCode).toBe(201);
   });
 
-  it('allows 5 codes an hour per identity', async () => {
+  it('slows one address asking for one identity down (30 s three times, then doubling up to 15 minutes), never refusing it for the hour', async () => {
     advance(OTP_TTL_MS * 20);
     const phone = newPhone();
-    for (let sent = 0; sent < 5; sent += 1) {
+    const waits: number[] = [];
+    for (let sent = 0; sent < 9; sent += 1) {
       expect((await send({ email: phone })).statusCode).toBeLessThan(300);
-      advance(OTP_RESEND_COOLDOWN_MS);
+      const refused = await send({ email: phone });
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      waits.push(wait);
+      advance(wait * 1000);
     }
-    const limited = await send({ email: phone });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toMatch(/^Too many OTP requests for this phone number\. Please try again in \d+ minutes?\.$/);
-    advance(60 * 60_000);
+    expect(waits).toEqual([30, 30, 30, 60, 120, 240, 480, 900, 900]);
     expect((await send({ email: phone })).statusCode).toBeLessThan(300);
+    const refused = await send({ email: phone });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Please wait 15 minutes before asking for another OTP/);
   });
 
   it('succeeds exactly once when one code is verified by 8 parallel requests', async () => {
@@ -269,5 +279,126 @@ describe('per-address passcode limit', () => {
     expect((await from('198.51.100.8')).statusCode).toBe(200);
     advance(60 * 60_000);
     expect((await from('198.51.100.7')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Issue 17 'Locking people out' (docs/decisions/013-passcode-limits.md): five requests for someone else's phone used
+ * to lock its owner, or the provider, out for an hour. Limits count per identity and address together, slow down
+ * rather than refuse, and never hold an address the identity has signed in from.
+ */
+describe('passcode limits cannot be used to lock someone out (issue 17)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock: () => now });
+  });
+  afterAll(() => ctx.close());
+
+  const send = (path: string, email: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/auth/${path}/send-otp`, payload: { email }, remoteAddress });
+  const verify = (path: string, email: string, otp: string, remoteAddress: string) =>
+    ctx.app.inject({ method: 'POST', url: `/api/auth/${path}/verify-otp`, payload: { email, otp }, remoteAddress });
+
+  /** A stranger at `from` asks for a code for `identity` whenever allowed, for `minutes`; answers the codes sent. */
+  async function pester(path: string, identity: string, from: string, minutes: number): Promise<number> {
+    let sent = 0;
+    const until = now.getTime() + minutes * 60_000;
+    while (now.getTime() < until) {
+      const response = await send(path, identity, from);
+      if (response.statusCode < 300) sent += 1;
+      else expect(response.statusCode).toBe(429);
+      advance(response.statusCode < 300 ? OTP_RESEND_COOLDOWN_MS : Number(response.headers['retry-after']) * 1000);
+    }
+    return sent;
+  }
+
+  it("a stranger at another address cannot lock the owner out: the owner's own request goes through, or waits while the last code still works", async () => {
+    advance(OTP_TTL_MS * 20);
+    const owner = newPhone();
+    const sentByStranger = await pester('portal', owner, '198.51.100.66', 20);
+    // The old rule refused the owner for an hour after five.
+    expect(sentByStranger).toBeGreaterThan(5);
+
+    advance(1000);
+    const asked = await send('portal', owner, '203.0.113.45');
+    if (asked.statusCode === 429) {
+      // Many codes went to the owner's phone just now: the newest still works, and the wait is shorter than a code's life.
+      expect(asked.json().message).toMatch(/The last code we sent still works\.$/);
+      expect(Number(asked.headers['retry-after'])).toBeLessThanOrEqual(OTP_TTL_MS / 1000);
+    } else {
+      expect(asked.statusCode).toBeLessThan(300);
+    }
+    const signedIn = await verify('portal', owner, await latestPasscode(ctx.app, owner), '203.0.113.45');
+    expect(signedIn.statusCode).toBe(200);
+
+    // Signed in once from there, the owner's address is never held by the stranger's flood again.
+    advance(OTP_RESEND_COOLDOWN_MS);
+    await pester('portal', owner, '198.51.100.66', 10);
+    expect((await send('portal', owner, '203.0.113.45')).statusCode).toBeLessThan(300);
+  });
+
+  it('one address cannot flood one identity: at most ten codes in the first hour, eight an hour after that', async () => {
+    advance(OTP_TTL_MS * 20);
+    const victim = newPhone();
+    expect(await pester('portal', victim, '198.51.100.70', 60)).toBeLessThanOrEqual(10);
+    expect(await pester('portal', victim, '198.51.100.70', 60)).toBeLessThanOrEqual(8);
+    expect(await pester('portal', victim, '198.51.100.70', 60)).toBeLessThanOrEqual(8);
+  });
+
+  it('many addresses cannot flood one identity: after five codes in an hour each next one waits, up to 5 minutes apart', async () => {
+    advance(OTP_TTL_MS * 20);
+    const victim = newPhone();
+    let delivered = 0;
+    // 300 addresses, one request every 2 s, for ten minutes.
+    for (let turn = 0; turn < 300; turn += 1) {
+      if ((await send('portal', victim, `10.66.${Math.floor(turn / 250)}.${turn % 250}`)).statusCode < 300) delivered += 1;
+      advance(2000);
+    }
+    // Five at once, then gaps of 30 s, 1, 2, 4 and 5 minutes.
+    expect(delivered).toBeLessThanOrEqual(9);
+  });
+
+  it('one address cannot flood many identities: OTP_SENDS_PER_IP_PER_HOUR (30) codes an hour, whoever they are for', async () => {
+    advance(OTP_TTL_MS * 20);
+    const statuses: number[] = [];
+    for (let n = 0; n < 35; n += 1) statuses.push((await send('portal', newPhone(), '198.51.100.80')).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual([429, 429, 429, 429, 429]);
+  });
+
+  it('the provider can still sign in during an attack on the staff e-mail', { timeout: 90_000 }, async () => {
+    advance(OTP_TTL_MS * 20);
+    const staffEmail = `desk-attack-${sequence}@nivaas.local`;
+    await ctx.database.db.insert(schema.providerStaff).values({ email: staffEmail, name: 'Desk' });
+    const office = '203.0.113.200';
+    expect((await send('provider', staffEmail, office)).statusCode).toBe(200);
+    expect((await verify('provider', staffEmail, await latestPasscode(ctx.app, staffEmail), office)).statusCode).toBe(200);
+
+    // An attack from twelve addresses for ten minutes...
+    for (let round = 0; round < 20; round += 1) {
+      for (let bot = 0; bot < 12; bot += 1) await send('provider', staffEmail, `192.0.2.${bot + 1}`);
+      advance(OTP_RESEND_COOLDOWN_MS);
+    }
+    // ...and the provider at the office asks for a code and signs in at once.
+    const asked = await send('provider', staffEmail, office);
+    expect(asked.statusCode).toBeLessThan(300);
+    const signedIn = await verify('provider', staffEmail, await latestPasscode(ctx.app, staffEmail), office);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().role).toBe('provider');
+
+    // From an address never used before (a phone on mobile data) while the attack goes on, the provider waits at
+    // most a code's lifetime, and whenever they are told to wait, the last code sent (by the attack) still works.
+    advance(1000);
+    const away = '198.18.0.9';
+    const startedAt = now.getTime();
+    for (;;) {
+      for (let bot = 0; bot < 12; bot += 1) await send('provider', staffEmail, `192.0.2.${bot + 1}`);
+      const asked = await send('provider', staffEmail, away);
+      if (asked.statusCode < 300 || /still works/.test(asked.json().message)) break;
+      expect(Number(asked.headers['retry-after'])).toBeLessThanOrEqual(OTP_TTL_MS / 1000);
+      advance(OTP_RESEND_COOLDOWN_MS);
+    }
+    expect(now.getTime() - startedAt).toBeLessThanOrEqual(OTP_TTL_MS);
+    expect((await verify('provider', staffEmail, await latestPasscode(ctx.app, staffEmail), away)).statusCode).toBe(200);
   });
 });
