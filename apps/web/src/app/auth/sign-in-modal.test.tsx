@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInModalOpened } from '../../domain/auth/auth-slice';
 import { readStoredLogin } from '../../domain/auth/login-vault';
+import { forgetAllPasscodes } from '../../domain/auth/passcode-memory';
 import { errorResponse, type MockRoute } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -24,6 +25,7 @@ const SIGNED_IN = {
 beforeEach(() => {
   toasts.success.mockReset();
   toasts.error.mockReset();
+  forgetAllPasscodes();
 });
 
 afterEach(() => {
@@ -188,6 +190,46 @@ describe('sign-in modal, step 2: the boxes (spec §4, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Get OTP' }));
     await screen.findByRole('heading', { name: 'Confirm Your Phone Number' });
     expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['', '', '', '', '', '']);
+  });
+});
+
+describe('sign-in modal: no dead end when going back (issue 17)', () => {
+  it('opens step 2 again with the countdown, without a call, when Get OTP is pressed for the same number inside it', async () => {
+    const user = userEvent.setup();
+    const { api } = await openModal();
+    await toStepTwo(user);
+    await user.click(screen.getByRole('button', { name: /9876543210/ }));
+    await waitFor(() => expect(stepTwo()).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Get OTP' }));
+    await screen.findByRole('heading', { name: 'Confirm Your Phone Number' });
+    expect(screen.getByRole('status').textContent).toMatch(/The code we sent still works/);
+    expect(((await screen.findByRole('button', { name: /^Resend OTP \( \d+s \)$/ })) as HTMLButtonElement).disabled).toBe(true);
+    expect(await bodiesTo(api.fetchMock, '/api/auth/portal/send-otp')).toHaveLength(1);
+    expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('sends again at once for a corrected number', async () => {
+    const user = userEvent.setup();
+    const { api } = await openModal();
+    await toStepTwo(user, '9876543210');
+    await user.click(screen.getByRole('button', { name: /9876543210/ }));
+    await waitFor(() => expect(stepTwo()).toBeNull());
+    await user.clear(field());
+    await user.type(field(), '9876543211');
+    await user.click(screen.getByRole('button', { name: 'Get OTP' }));
+    await screen.findByRole('heading', { name: 'Confirm Your Phone Number' });
+    await waitFor(async () => expect(await bodiesTo(api.fetchMock, '/api/auth/portal/send-otp')).toEqual([{ email: '9876543210' }, { email: '9876543211' }]));
+  });
+
+  it("keeps step 2 open with the server's wait when it says the code already sent still works", async () => {
+    const user = userEvent.setup();
+    const wait = errorResponse(429, 'Please wait 25 seconds before asking for another OTP. The last code we sent still works.');
+    wait.headers.set('retry-after', '25');
+    await openModal({ '/api/auth/portal/send-otp': wait });
+    await toStepTwo(user);
+    expect(screen.getByRole('status').textContent).toMatch(/Please wait 25 seconds.*still works/);
+    expect(await screen.findByRole('button', { name: /^Resend OTP \( 2[45]s \)$/ })).toBeTruthy();
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 });
 

@@ -8,12 +8,15 @@ import { useVerifyOtpMutation } from '../../domain/auth/api/verify-otp';
 import { signedIn, signInModalClosed } from '../../domain/auth/auth-slice';
 import { inputKind } from '../../domain/auth/input-kind';
 import { userLoginFrom } from '../../domain/auth/logins';
+import { forgetPasscode, passcodeStillLive, rememberPasscodeSent, resendSecondsLeft, retryAfterOf } from '../../domain/auth/passcode-memory';
 import { useCountdown } from '../../domain/auth/use-countdown';
 import { showError, showSuccess } from '../../lib/toast';
 import { useModal } from '../../lib/use-modal';
 
 /** spec §8: what a failed send, verify or resend says when the server gave no message. */
 export const SIGN_IN_FALLBACK_ERROR = 'Something went wrong!';
+/** Step 2 opened again for a code already sent (issue 17 'Sign-in dead end'). */
+export const CODE_STILL_WORKS = 'The code we sent still works. Enter it below, or ask for a new one when the countdown ends.';
 const emptyDigits = () => Array.from({ length: OTP_LENGTH }, () => '');
 
 /**
@@ -36,6 +39,8 @@ export function SignInModal() {
   const [sendOtp] = useSendOtpMutation();
   const [verifyOtp, { isLoading: verifying }] = useVerifyOtpMutation();
   const [resending, setResending] = useState(false);
+  // Why step 2 is open without a new code (the one sent before still works); null after a fresh send.
+  const [notice, setNotice] = useState<string | null>(null);
 
   const valueInput = useRef<HTMLInputElement>(null);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
@@ -66,13 +71,34 @@ export function SignInModal() {
       showError('Please enter a valid phone number');
       return;
     }
-    const result = await sendOtp({ value: value.trim() });
-    if (result.error) {
-      setStep(1);
-      showError(serverMessage(result.error) ?? SIGN_IN_FALLBACK_ERROR);
+    const typed = value.trim();
+    // Issue 17: back from step 2 to check the number, Get OTP again inside the countdown: the code already sent
+    // still works, so step 2 opens again with the countdown instead of a 'Please wait' that hides it.
+    const left = resendSecondsLeft('user', typed);
+    if (left > 0) {
+      setSecondsLeft(left);
+      setNotice(CODE_STILL_WORKS);
       return;
     }
-    setSecondsLeft(result.data.resendAfterSeconds || OTP_RESEND_SECONDS);
+    setNotice(null);
+    const result = await sendOtp({ value: typed });
+    if (result.error) {
+      const message = serverMessage(result.error) ?? SIGN_IN_FALLBACK_ERROR;
+      const wait = retryAfterOf(result.error);
+      // A wait while a code sent to this identity still works (this page's, or one the API says is out there)
+      // keeps step 2 open with the real countdown; any other failure hides it (spec §4).
+      if (wait !== null && (passcodeStillLive('user', typed) || /still works\.?$/.test(message))) {
+        setSecondsLeft(wait);
+        setNotice(message);
+        return;
+      }
+      setStep(1);
+      showError(message);
+      return;
+    }
+    const resendAfter = result.data.resendAfterSeconds || OTP_RESEND_SECONDS;
+    rememberPasscodeSent('user', typed, resendAfter);
+    setSecondsLeft(resendAfter);
     showSuccess(result.data.message);
   }
 
@@ -86,10 +112,15 @@ export function SignInModal() {
     try {
       const result = await sendOtp({ value: value.trim(), resendAs: kind });
       if (result.error) {
+        const wait = retryAfterOf(result.error);
+        if (wait !== null) setSecondsLeft(wait);
         showError(serverMessage(result.error) ?? SIGN_IN_FALLBACK_ERROR);
         return;
       }
-      setSecondsLeft(result.data.resendAfterSeconds || OTP_RESEND_SECONDS);
+      const resendAfter = result.data.resendAfterSeconds || OTP_RESEND_SECONDS;
+      rememberPasscodeSent('user', value.trim(), resendAfter);
+      setNotice(null);
+      setSecondsLeft(resendAfter);
       showSuccess(result.data.message);
     } finally {
       setResending(false);
@@ -118,6 +149,7 @@ export function SignInModal() {
       showError(serverMessage(result.error) ?? SIGN_IN_FALLBACK_ERROR);
       return;
     }
+    forgetPasscode('user', value.trim());
     dispatch(signedIn({ role: 'user', login: userLoginFrom(result.data, value) }));
     showSuccess(result.data.message);
     close();
@@ -256,6 +288,11 @@ export function SignInModal() {
               {value.trim()}
             </button>
           </p>
+          {notice && (
+            <p role="status" className="mt-3 rounded-xl bg-brand-50 px-3.5 py-2.5 text-center text-sm font-medium text-brand-900 ring-1 ring-brand-200">
+              {notice}
+            </p>
+          )}
 
           {/* spec §5: the UI has six boxes while the copy says four digits. */}
           <fieldset className="mt-6" aria-describedby={otpInvalid ? otpErrorId : undefined}>

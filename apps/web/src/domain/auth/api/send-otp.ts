@@ -26,6 +26,11 @@ const sendOtpApi = api.injectEndpoints({
       }),
       rawResponseSchema: SendOtpResponseSchema,
       transformResponse: (response: SendOtpResponse, meta) => ({ ...response, status: meta?.response?.status ?? 0 }),
+      // A 429's Retry-After, so the form can count down the real wait (domain/auth/passcode-memory.ts retryAfterOf).
+      transformErrorResponse: (error, meta) => {
+        const retryAfter = Number(meta?.response?.headers.get('retry-after'));
+        return Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfterSeconds: retryAfter } : error;
+      },
     }),
   }),
 });
