@@ -27,6 +27,7 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { favouritesRoutes } from './modules/favourites/favourites.routes';
 import { ratingsRoutes } from './modules/reviews/ratings.routes';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches.routes';
+import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import auth from './plugins/auth';
 import compression from './plugins/compression';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(savedSearchesRoutes, { prefix, savedSearches: modules.savedSearches });
   await app.register(ratingsRoutes, { prefix, ratings: modules.ratings });
   await app.register(usersRoutes, { prefix, users: modules.users });
+  await app.register(trackingRoutes, { prefix, tracking: modules.tracking });
 
   await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir } });
   await app.register(web, { distDir: config.webDistDir });

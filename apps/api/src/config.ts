@@ -77,6 +77,11 @@ export interface RateLimitsConfig {
   chatMessagesPerIp: number;
   /** Chat connections one address may hold open at once (per process). */
   chatConnectionsPerIp: number;
+  /**
+   * Tracking calls (event batches, session starts and ends) from one address per minute. A browser sends about 8 a
+   * minute (a batch every 10 s); an office or a mobile carrier puts many browsers behind one address.
+   */
+  trackingRequestsPerIpPerMinute: number;
 }
 
 export type MediaStoreConfig =
@@ -135,6 +140,7 @@ const EnvSchema = z.object({
   UPLOADS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(300),
   CHAT_MESSAGES_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   CHAT_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  TRACKING_REQUESTS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(10_000_000).default(600),
   PUBLIC_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   MEDIA_STORE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -240,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
       uploadsPerIpPerHour: vars.UPLOADS_PER_IP_PER_HOUR,
       chatMessagesPerIp: vars.CHAT_MESSAGES_PER_IP,
       chatConnectionsPerIp: vars.CHAT_CONNECTIONS_PER_IP,
+      trackingRequestsPerIpPerMinute: vars.TRACKING_REQUESTS_PER_IP_PER_MINUTE,
     },
     publicCacheBytes: Math.round(vars.PUBLIC_CACHE_MB * 2 ** 20),
     mediaStore:

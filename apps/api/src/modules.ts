@@ -56,6 +56,9 @@ import { noticeOrigin } from './modules/saved-searches/saved-searches.notifier';
 import { createSavedSearchesRepository } from './modules/saved-searches/saved-searches.repository';
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
 import { createSearchService } from './modules/search/search.service';
+import { createTrackingRepository } from './modules/tracking/tracking.repository';
+import { createTrackingService } from './modules/tracking/tracking.service';
+import { loadIpCityTable } from './modules/tracking/visitor-facts';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 
@@ -133,6 +136,9 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const moderation = createModerationService({ repository: moderationRepository, listings, notifyLive, clock, log });
   const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
 
+  // Visit and event tracking (issue 12): the address -> city table is a local file, read once here.
+  const tracking = createTrackingService({ repository: createTrackingRepository(db), ipCities: loadIpCityTable(config.trackingIpCityTable), clock });
+
   return {
     /** The access-token key and the set of ended sign-ins, for the auth plugin. */
     key,
@@ -160,6 +166,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     listings,
     moderation,
     ownerLeads,
+    tracking,
     /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
     sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ repository: listingsRepository, mediaStore, log, ...options }),
     /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Principal } from '@nivaas/contracts/auth.schema';
 import { schema } from '@nivaas/db';
 import { and, eq } from '@nivaas/db/orm';
@@ -380,6 +381,21 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'GET /api/notifications',
+    label: "user A's notice",
+    request: () => ({ method: 'GET', url: '/api/notifications' }),
+    expect: SIGNED_IN_USERS,
+    arrange: async () => {
+      await ensureSearchA();
+      await db().insert(schema.savedSearchNotifications).values({ savedSearchId: ids.searchA, projectId: ids.liveListing }).onConflictDoNothing();
+    },
+    body: (role, body) => {
+      const listings = (body.notifications as { listing: { id: number } }[]).map((notice) => notice.listing.id);
+      if (role === 'userA') expect(listings).toContain(ids.liveListing);
+      else expect(listings, role).toEqual([]);
+    },
+  },
+  {
     route: 'POST /api/saved-searches',
     request: () => ({ method: 'POST', url: '/api/saved-searches', payload: { name: `Matrix ${next()}`, filters: { locationId: ids.locationId } } }),
     expect: { ...SIGNED_IN_USERS, userA: 201, userB: 201 },
@@ -496,6 +512,24 @@ const ROWS: Row[] = [
     label: 'an enquiry: anyone may send one',
     request: () => ({ method: 'POST', url: '/api/leadMenegmentRoute/uILeadFormData', payload: { name: 'Matrix Enquirer', phone: `98${String(next()).padStart(8, '0')}`, email: 'enquirer@example.com', projectId: ids.projectA } }),
     expect: { guest: 201, userA: 201, userB: 201, brokerA: 201, brokerB: 201, provider: 201 },
+  },
+
+  // --- Tracking (issue 12): open to every caller (a beacon has no bearer); a bearer only decides whose visit it is ---
+  {
+    route: 'POST /api/track/session/start',
+    request: () => ({ method: 'POST', url: '/api/track/session/start', payload: { entry_page: '/', consent: 'analytics' } }),
+    expect: { guest: 201, userA: 201, userB: 201, brokerA: 201, brokerB: 201, provider: 201 },
+  },
+  {
+    route: 'POST /api/track/event',
+    request: () => ({ method: 'POST', url: '/api/track/event', payload: { consent: 'analytics', events: [{ id: randomUUID(), event_name: 'PAGE_VIEW', at: new Date().toISOString(), page: '/' }] } }),
+    expect: { guest: 202, userA: 202, userB: 202, brokerA: 202, brokerB: 202, provider: 202 },
+  },
+  {
+    route: 'PUT /api/track/session/end',
+    label: 'a local session id the server never saw',
+    request: () => ({ method: 'PUT', url: '/api/track/session/end', payload: { sessionId: `local-${next()}`, exit_page: '/' } }),
+    expect: { guest: 204, userA: 204, userB: 204, brokerA: 204, brokerB: 204, provider: 204 },
   },
 
   // --- Listings (issue 5): the owner's, checked against the caller; the provider only reads and decides ---

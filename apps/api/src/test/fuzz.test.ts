@@ -125,6 +125,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/usersrouts/savingPropertiesOfUser': OWNERS,
   'GET /api/usersrouts/userData': OWNERS,
   'GET /api/saved-searches': USERS,
+  'GET /api/notifications': USERS,
   'POST /api/saved-searches': USERS,
   'DELETE /api/saved-searches/{id}': USERS,
   'POST /api/ratingroute/rateLocation': OWNERS,
@@ -132,6 +133,9 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/user/me': USERS,
   'PUT /api/user/me': USERS,
   'POST /api/user/me/verify-contact': USERS,
+  'POST /api/track/session/start': PUBLIC,
+  'POST /api/track/event': PUBLIC,
+  'PUT /api/track/session/end': PUBLIC,
 };
 
 const KINDS: readonly Kind[] = ['user', 'broker', 'provider'];
@@ -165,6 +169,7 @@ const UNLIMITED = {
   ENQUIRIES_PER_MOBILE_PER_HOUR: '1000000',
   UPLOADS_PER_IP_PER_HOUR: '1000000',
   OTP_SENDS_PER_IP_PER_HOUR: '100000',
+  TRACKING_REQUESTS_PER_IP_PER_MINUTE: '10000000',
   // A run's counters in a shared Redis (CI's second pass) start from nothing.
   RATE_LIMIT_REDIS_PREFIX: `fuzz-${randomUUID()}:`,
 };
