@@ -7,6 +7,7 @@ import { SearchCombobox } from '../../domain/search/search-combobox';
 import { selectBrokerLogin, selectLoginsRestored, selectMenuRole, selectUserLogin } from '../../domain/auth/auth-slice';
 import { useHeroSearchVisible } from '../../domain/search/hero-search-dock';
 import { AccountAvatar } from '../../components/account-avatar';
+import { ChatLauncherSlot } from '../../components/chat-launcher-slot';
 import { AccountMenu, useLogOutToHome } from './account-menu';
 import { CitySelect } from './city-select';
 
@@ -103,6 +104,8 @@ export function Navbar() {
             </button>
           </>
         )}
+        {/* Issue 17: on a phone the help-chat button sits here, where it covers nothing. */}
+        <ChatLauncherSlot />
       </nav>
 
       {/* spec §2 'Mobile: a search row'. On the home page it floats below the bar (absolute), so its

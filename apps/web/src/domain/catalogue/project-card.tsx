@@ -6,7 +6,7 @@ import { BuildingIcon, MapPinIcon } from '../../components/icons';
 import { SmartImage } from '../../components/smart-image';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { projectPath } from '@nivaas/contracts/project-path';
-import { unitSummary } from '../../lib/unit-labels';
+import { propertyTypeLabel, unitSummary } from '../../lib/unit-labels';
 import { cardPhotoUrl } from '../../lib/card-photo';
 
 const possessionFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric' });
@@ -48,15 +48,18 @@ export function ProjectCard({ project, railTag, action, to }: ProjectCardProps) 
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 80vw"
           imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
+        {/* Issue 17: the type and tag chips on the left, the heart alone on the right, so neither hides the other
+            (the photo's own type label sits top-left too, under the chip that says the same). */}
+        <div className="absolute top-3 left-3 flex max-w-[calc(100%-4.5rem)] flex-wrap gap-1.5">
+          <span className="rounded-full bg-slate-950/75 px-2.5 py-1 text-xs font-semibold text-white shadow-sm backdrop-blur-sm">
+            {propertyTypeLabel(project.type)}
+          </span>
+          {chip && <span className="rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">{chip}</span>}
+        </div>
         {/* spec §4: every project card carries the favourite heart. */}
-        <div className="absolute top-2.5 left-2.5 z-10">
+        <div className="absolute top-2.5 right-2.5 z-10">
           <FavouriteButton project={project} />
         </div>
-        {chip && (
-          <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
-            {chip}
-          </span>
-        )}
         {action && <div className="absolute right-3 bottom-3 z-10">{action}</div>}
         {possession && (
           <span className="absolute bottom-3 left-3 rounded-md bg-slate-950/70 px-2 py-1 text-xs font-medium text-white backdrop-blur-sm">

@@ -6,14 +6,22 @@ describe('useLeadFormFlag (spec §4 Lead form flag)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('turns on 30 s after load, and again 30 s after being closed', () => {
+  it('turns on 30 s after load', () => {
     const { result } = renderHook(() => useLeadFormFlag('a'));
     act(() => vi.advanceTimersByTime(LEAD_PROMPT_INTERVAL_MS - 1));
     expect(result.current.flag).toBe(false);
     act(() => vi.advanceTimersByTime(1));
     expect(result.current.flag).toBe(true);
+  });
+
+  it('stays off for the rest of the page once dismissed (issue 17), and comes back after a navigation', () => {
+    const { result, rerender } = renderHook(({ key }) => useLeadFormFlag(key), { initialProps: { key: 'a' } });
+    act(() => vi.advanceTimersByTime(LEAD_PROMPT_INTERVAL_MS));
     act(() => result.current.dismiss());
     expect(result.current.flag).toBe(false);
+    act(() => vi.advanceTimersByTime(LEAD_PROMPT_INTERVAL_MS * 4));
+    expect(result.current.flag).toBe(false);
+    rerender({ key: 'b' });
     act(() => vi.advanceTimersByTime(LEAD_PROMPT_INTERVAL_MS));
     expect(result.current.flag).toBe(true);
   });

@@ -71,7 +71,7 @@ export function BrokerProjectsPage() {
   return (
     <div className="mx-auto max-w-[96rem] px-4 py-6 md:py-10 lg:px-8">
       <title>{name ? `Properties by ${name} | Nivaas` : 'Broker properties | Nivaas'}</title>
-      <Breadcrumb items={pathCrumbs(pathname)} />
+      <Breadcrumb items={pathCrumbs(pathname, rawId && name ? { [rawId]: name } : {})} />
 
       <header className="mt-4 flex flex-col gap-1">
         <h1 className="text-2xl font-extrabold tracking-tight text-slate-900 md:text-3xl">

@@ -36,7 +36,7 @@ export default function ChatPanel({ open, onClose }: ChatPanelProps) {
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
       }}
-      className="fixed right-4 bottom-24 z-50 flex h-[min(560px,calc(100dvh-8rem))] w-[min(380px,calc(100vw-2rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 md:right-6"
+      className="fixed inset-2 z-50 flex flex-col overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 md:inset-auto md:right-6 md:bottom-24 md:h-[min(560px,calc(100dvh-8rem))] md:w-[380px]"
     >
       <header className="flex items-start gap-3 bg-brand-800 px-4 py-3 text-white">
         <h2 id="chat-panel-title" className="flex-1 text-sm leading-snug font-semibold">

@@ -3,7 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useLocation, useParams } from 'react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EnquiryForm } from '../../domain/enquiry/enquiry-form';
-import { LeadPrompt } from '../../domain/enquiry/lead-prompt';
+import { leadAnswerer, LeadPrompt } from '../../domain/enquiry/lead-prompt';
 import { FavouriteButton } from '../../domain/favourites/favourite-button';
 import { CalculatorIcon, MapPinIcon, ShieldCheckIcon, UserIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
@@ -60,7 +60,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
       {listing.description && <meta name="description" content={listing.description} />}
       <Breadcrumb items={crumbs} />
       {/* spec §4 lead form flag: a visitor is offered a quick enquiry every 30 s. */}
-      <LeadPrompt projectId={listing.id} projectName={listing.name} />
+      <LeadPrompt projectId={listing.id} projectName={listing.name} answeredBy={leadAnswerer(listing)} />
       <div className="mt-6 grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
         <div className="min-w-0 space-y-6">
           <header>

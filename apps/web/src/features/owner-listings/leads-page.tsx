@@ -1,5 +1,6 @@
 import { LEAD_STAGE_LABELS, SETTABLE_LEAD_STAGES, type OwnerLead } from '@nivaas/contracts/lead.schema';
 import { Breadcrumb } from '../../components/breadcrumb';
+import { EmailText } from '../../components/email-text';
 import { ErrorState } from '../../components/section-states';
 import { serverMessage } from '../../lib/api/error-text';
 import type { LoginRole } from '../../domain/auth/stored-login';
@@ -31,7 +32,15 @@ function LeadCard({ lead, role }: { lead: OwnerLead; role: LoginRole }) {
         <dt className="text-slate-500">Phone</dt>
         <dd className="text-slate-900">{lead.phone ? <a href={`tel:${lead.phone}`} className="hover:underline">{lead.phone}</a> : '-'}</dd>
         <dt className="text-slate-500">Email</dt>
-        <dd className="break-all text-slate-900">{lead.email ? <a href={`mailto:${lead.email}`} className="hover:underline">{lead.email}</a> : '-'}</dd>
+        <dd className="min-w-0 text-slate-900">
+          {lead.email ? (
+            <a href={`mailto:${lead.email}`} className="hover:underline">
+              <EmailText email={lead.email} />
+            </a>
+          ) : (
+            '-'
+          )}
+        </dd>
       </dl>
       <p className="mt-2 text-sm font-medium text-brand-800">{lead.project.name}</p>
       {lead.message && <p className="mt-1 line-clamp-3 text-sm text-slate-600">{lead.message}</p>}
@@ -59,9 +68,9 @@ function LeadCard({ lead, role }: { lead: OwnerLead; role: LoginRole }) {
 function Leads({ role, crumb, title }: { role: LoginRole; crumb: string; title: string }) {
   const leads = useGetMyLeadsQuery({ role, page: 1 }, { refetchOnMountOrArgChange: true });
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10 lg:px-8">
       <title>{`${title} | Nivaas`}</title>
-      {/* spec §2: breadcrumb Home / leads. */}
+      {/* spec §2: breadcrumb Home / leads (issue 17: in words). */}
       <Breadcrumb items={[{ label: 'Home', to: '/' }, { label: crumb }]} />
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
       <section aria-label="Leads" className="mt-6">
@@ -91,10 +100,10 @@ function Leads({ role, crumb, title }: { role: LoginRole; crumb: string; title: 
 
 /** /leads (spec §2 'Leads screen'): an approved broker's leads. */
 export function LeadsPage() {
-  return <Leads role="broker" crumb="leads" title="Leads" />;
+  return <Leads role="broker" crumb="Leads" title="Leads" />;
 }
 
 /** /Shareleads: the leads on a user's own uploads. */
 export function ShareLeadsPage() {
-  return <Leads role="user" crumb="Shareleads" title="Leads on your properties" />;
+  return <Leads role="user" crumb="Leads on your properties" title="Leads on your properties" />;
 }

@@ -3,7 +3,7 @@ import type { OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
 import { useId, useMemo, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
-import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
+import { Breadcrumb, segmentLabel, type Crumb } from '../../components/breadcrumb';
 import { ErrorState } from '../../components/section-states';
 import { serverMessage } from '../../lib/api/error-text';
 import { selectBrokerLogin, selectUserLogin } from '../../domain/auth/auth-slice';
@@ -25,7 +25,7 @@ function crumbsFor(pathname: string): Crumb[] {
   return [
     { label: 'Home', to: '/' },
     ...segments.map((segment, index) => ({
-      label: decodeURIComponent(segment),
+      label: segmentLabel(segment),
       to: index < segments.length - 1 ? `/${segments.slice(0, index + 1).join('/')}` : undefined,
     })),
   ];
@@ -106,7 +106,7 @@ function OwnerUploads({ role, basePath, editPath, title }: OwnerUploadsProps) {
 
   const counters = seen?.counters;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10 lg:px-8">
       <title>{`${title} | Nivaas`}</title>
       <Breadcrumb items={crumbsFor(location.pathname)} />
       <h1 className="mt-4 text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>

@@ -5,7 +5,7 @@ import { Breadcrumb, type Crumb } from '../../components/breadcrumb';
 import { CompareButton } from '../../domain/compare/compare-button';
 import { FavouriteButton } from '../../domain/favourites/favourite-button';
 import { EnquiryForm } from '../../domain/enquiry/enquiry-form';
-import { LeadPrompt } from '../../domain/enquiry/lead-prompt';
+import { leadAnswerer, LeadPrompt } from '../../domain/enquiry/lead-prompt';
 import { BuildingIcon, CalendarIcon, MapPinIcon, ShieldCheckIcon } from '../../components/icons';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError } from '../../components/page-states';
@@ -110,7 +110,7 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
       />
       <link rel="canonical" href={canonical} />
       {/* spec §4 lead form flag: a visitor is offered a quick enquiry every 30 s. */}
-      <LeadPrompt projectId={project.id} projectName={project.name} />
+      <LeadPrompt projectId={project.id} projectName={project.name} answeredBy={leadAnswerer(project)} />
 
       <Breadcrumb items={crumbs(project)} className="mb-4" />
 

@@ -23,13 +23,14 @@ export function BrokerProjectCard({ project }: { project: Project }) {
           ratio="4 / 3"
           sizes="(min-width: 1280px) 15rem, (min-width: 1024px) 22vw, (min-width: 768px) 30vw, 90vw"
         />
-        {/* spec §2 'Broker projects screen': anonymous favouriting opens the login modal. */}
-        <div className="absolute top-2.5 left-2.5 z-10">
-          <FavouriteButton project={project} />
-        </div>
-        <span className="absolute top-3 right-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
+        {/* Issue 17: the type chip on the left (over the photo's own type label), the heart alone on the right. */}
+        <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
           {propertyTypeLabel(project.type)}
         </span>
+        {/* spec §2 'Broker projects screen': anonymous favouriting opens the login modal. */}
+        <div className="absolute top-2.5 right-2.5 z-10">
+          <FavouriteButton project={project} />
+        </div>
         {project.transactionTag && (
           <span className="absolute right-3 bottom-3 rounded-md bg-slate-950/70 px-2 py-1 text-xs font-medium text-white">
             {project.transactionTag}

@@ -3,21 +3,21 @@ import { createProject, createUnit } from '../../../test/factories';
 import { brokerPropertyPath, pathCrumbs, searchProjects, sortProjects } from './broker-projects';
 
 describe('pathCrumbs (spec §2 broker projects breadcrumb)', () => {
-  it('starts with Home and shows the last two segments as plain text', () => {
-    expect(pathCrumbs('/broker-properties/42')).toEqual([
+  it('starts with Home and shows the last two segments as plain text, in words (issue 17)', () => {
+    expect(pathCrumbs('/broker-properties/42', { '42': 'Ravi Kumar' })).toEqual([
       { label: 'Home', to: '/' },
-      { label: 'broker-properties' },
-      { label: '42' },
+      { label: 'Broker properties' },
+      { label: 'Ravi Kumar' },
     ]);
   });
 
   it('links every segment but the last two to /{segment}', () => {
-    expect(pathCrumbs('/a/b%20c/d/e/')).toEqual([
+    expect(pathCrumbs('/a/b%20c/d-e/f/')).toEqual([
       { label: 'Home', to: '/' },
-      { label: 'a', to: '/a' },
-      { label: 'b c', to: '/b%20c' },
-      { label: 'd' },
-      { label: 'e' },
+      { label: 'A', to: '/a' },
+      { label: 'B c', to: '/b%20c' },
+      { label: 'D e' },
+      { label: 'F' },
     ]);
   });
 

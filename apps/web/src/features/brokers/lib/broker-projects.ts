@@ -1,27 +1,20 @@
 import type { Project } from '@nivaas/contracts/project.schema';
-import type { Crumb } from '../../../components/breadcrumb';
+import { segmentLabel, type Crumb } from '../../../components/breadcrumb';
 import { uploadPath } from '@nivaas/contracts/project-path';
 
 /**
  * spec §2 'Broker projects screen': 'Home' (to /), then one crumb per path segment; all but the last
- * two link to /{segment}, the last two are plain text.
+ * two link to /{segment}, the last two are plain text. Issue 17: each crumb reads as words, and `names` gives a
+ * segment the name it stands for (the broker's name for their id).
  */
-export function pathCrumbs(pathname: string): Crumb[] {
+export function pathCrumbs(pathname: string, names: Readonly<Record<string, string>> = {}): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ label: 'Home', to: '/' }];
   segments.forEach((segment, index) => {
-    const label = safeDecode(segment);
+    const label = segmentLabel(segment, names);
     crumbs.push(index < segments.length - 2 ? { label, to: `/${segment}` } : { label });
   });
   return crumbs;
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 /**

@@ -123,6 +123,13 @@ function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
             </div>
           ) : null,
         )}
+        {/* Issue 17: the artwork's own words sit across its middle (seed art: title and subtitle between 31% and
+            56% of the height) over bright towers and sky. A dark band behind them keeps white text above WCAG AA
+            (4.5:1) whatever the picture: at 82% black the brightest sky behind it is at most 18% of its light. */}
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[linear-gradient(to_bottom,transparent_16%,rgb(2_6_23/0.82)_29%,rgb(2_6_23/0.82)_60%,transparent_73%)]"
+        />
         {banners.length > 1 && (
           <div
             className="absolute right-2 bottom-2 flex items-center gap-0.5 rounded-full bg-slate-950/55 py-0.5 pr-0.5 pl-1.5 backdrop-blur-sm md:right-3 md:bottom-3"

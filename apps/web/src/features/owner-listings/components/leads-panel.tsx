@@ -1,4 +1,5 @@
 import { LEAD_STAGE_LABELS } from '@nivaas/contracts/lead.schema';
+import { EmailText } from '../../../components/email-text';
 import type { LoginRole } from '../../../domain/auth/stored-login';
 import { useGetProjectLeadsQuery } from '../api/get-leads';
 
@@ -18,8 +19,8 @@ export function LeadsPanel({ projectId, role, id }: { projectId: number; role: L
           {leads.data.leads.map((lead) => (
             <li key={lead.id} className="rounded-lg bg-white p-2 ring-1 ring-slate-200">
               <p className="font-semibold text-slate-900">{lead.name}</p>
-              <p className="break-all text-slate-700">
-                {lead.phone ?? '-'} · {lead.email ?? '-'}
+              <p className="min-w-0 text-slate-700">
+                {lead.phone ?? '-'} · {lead.email ? <EmailText email={lead.email} /> : '-'}
               </p>
               <p className="text-xs text-slate-600">Stage: {LEAD_STAGE_LABELS[lead.stage]}</p>
             </li>
