@@ -71,10 +71,27 @@ describe('RequireAuth (spec §2 route table, §6)', () => {
     expect(await screen.findByText('Signed-in page')).toBeTruthy();
   });
 
-  it("checks the named role's slot: a broker is not a user, nor a user a broker", async () => {
+  it("checks the named role's slot, and tells a broker on a user page what happened instead of showing /login (issue 17)", async () => {
     await seedStoredLogin('broker');
-    renderGuards('/user-only');
-    expect(await screen.findByText('Login page, from /user-only')).toBeTruthy();
+    const { router } = renderGuards('/user-only');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This page is for home buyers and owners.');
+    expect(screen.getByText('You are signed in as a broker.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with a passcode' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your broker profile' }).getAttribute('href')).toBe('/broker-profile');
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    expect(router.state.location.pathname).toBe('/user-only');
+    expect(screen.queryByText(/Login page/)).toBeNull();
+  });
+
+  it('tells a buyer on a broker page that it is for brokers, with a broker sign-in that comes back here', async () => {
+    await seedStoredLogin('user');
+    const { router } = renderGuards('/broker-only');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This page is for brokers.');
+    expect(screen.getByText('You are signed in as a buyer.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your profile' }).getAttribute('href')).toBe('/profile');
+    screen.getByRole('link', { name: 'Sign in as a broker' }).click();
+    expect(await screen.findByText('Login page, from /broker-only')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('lets the right role in', async () => {
@@ -113,10 +130,17 @@ describe('RequireApprovedBroker (spec §2, §4 broker approval)', () => {
     expect(screen.queryByText('Leads page')).toBeNull();
   });
 
-  it('sends a visitor, and a user on a broker page, to /login', async () => {
-    await seedStoredLogin('user');
+  it('sends a visitor to /login', async () => {
     renderGuards('/leads');
     expect(await screen.findByText('Login page, from /leads')).toBeTruthy();
+  });
+
+  it('tells a user on a broker page that it is for brokers, without asking for approval', async () => {
+    await seedStoredLogin('user');
+    const { api } = renderGuards('/leads');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('This page is for brokers.');
+    expect(screen.getByText('You are signed in as a buyer.')).toBeTruthy();
+    expect(api.requests.some((url) => url.pathname === '/api/auth/me')).toBe(false);
   });
 
   it('says so, with a retry, when the approval cannot be checked', async () => {

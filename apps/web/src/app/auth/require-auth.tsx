@@ -3,6 +3,7 @@ import { useSelector } from 'react-redux';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { selectBrokerLogin, selectLoginsRestored, selectUserLogin } from '../../domain/auth/auth-slice';
 import type { LoginRole } from '../../domain/auth/stored-login';
+import { WrongRolePage } from './wrong-role-page';
 
 export const LOGIN_PATH = '/login';
 
@@ -37,14 +38,17 @@ interface RequireAuthProps {
 
 /**
  * spec §2 'Route table' and §6: a protected page sends a visitor without the right login to /login,
- * replacing the history entry and carrying where they came from.
+ * replacing the history entry and carrying where they came from. Someone signed in with the other kind of account
+ * is told so instead (issue 17: /login looked as if they had been signed out).
  */
 export function RequireAuth({ role, children }: RequireAuthProps) {
   const restored = useSelector(selectLoginsRestored);
   const allowed = useHasRole(role);
+  const signedIn = useHasRole();
   const location = useLocation();
   // After a reload the logins are still being decrypted; deciding now would bounce a signed-in visitor.
   if (!restored) return <GuardLoading />;
+  if (!allowed && signedIn && role !== undefined) return <WrongRolePage needs={role} />;
   if (!allowed) {
     const state: LoginRedirectState = {
       from: { pathname: location.pathname, search: location.search, hash: location.hash },
