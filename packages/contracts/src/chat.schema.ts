@@ -117,7 +117,8 @@ export const ChatPropertyCardSchema = z.object({
   /** The catalogue's property type: apartment, villa, plot, residentialhouse, pent house, studio. */
   propertyType: PropertyTypeSchema,
   /**
-   * `type`: the configuration shown ('3 BHK', or the unit type for plots and studios); `exteriorArea`: '1,650 sqft'
+   * `type`: the card's unit label by spec §5's rule, property type once ('3 BHK Apartment', '3, 4 BHK Villa', 'Plot',
+   * 'Studio, 1 BHK Apartment': unit-labels.ts, issue 17); `exteriorArea`: '1,650 sqft'
    * or a range '1,200 - 1,650 sqft', null when unknown (spec §3: the client then shows '1200 sqft').
    */
   exteriorArea: z.object({ type: z.string(), exteriorArea: z.string().nullable() }),

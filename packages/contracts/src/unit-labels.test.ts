@@ -24,6 +24,12 @@ describe('unitSummary', () => {
   it('names a plotted development once', () => {
     expect(unitSummary(['plot', 'plot'], 'plot')).toBe('Plot');
   });
+  it("reads labels already made ('3 BHK') like bare counts, so the type is never doubled (issue 17)", () => {
+    // A chat card's configurations are labels; this card once read '3 BHK, 4 BHK BHK Villa'.
+    expect(unitSummary(['3 BHK', '4 BHK'], 'villa')).toBe('3, 4 BHK Villa');
+    expect(unitSummary(['4bhk', '2 BHK'], 'residentialhouse')).toBe('2, 4 BHK Independent House');
+    expect(unitSummary(['pent house'], 'pent house')).toBe('Penthouse');
+  });
   it('falls back to the property type when there are no units', () => {
     expect(unitSummary([], 'residentialhouse')).toBe('Independent House');
   });

@@ -1,5 +1,6 @@
 import type { ChatPropertyCard } from '@nivaas/contracts/chat.schema';
 import type { Project, Unit } from '@nivaas/contracts/project.schema';
+import { unitSummary } from '@nivaas/contracts/unit-labels';
 
 /** What the visitor asked for, so a card shows the units that answer it (the 3 BHK units of a 1-4 BHK project). */
 export interface CardCriteria {
@@ -102,6 +103,8 @@ function makeCard(project: Project, criteria: CardCriteria): ChatPropertyCard {
   const maxPrice = units.length > 0 ? Math.max(...units.map((unit) => unit.maxPrice)) : null;
   const price = minPrice === null || maxPrice === null ? 'N/A' : minPrice === maxPrice ? rupeeText(minPrice) : `${rupeeText(minPrice)} - ${rupeeText(maxPrice)}`;
   const configurations = [...new Set(units.map((unit) => configurationLabel(unit.type)))];
+  // spec §5 unit labels, the rule every screen uses: '3, 4 BHK Villa', 'Plot', 'Studio, 1 BHK Apartment'.
+  const label = unitSummary(units.map((unit) => unit.type), project.type);
   const banner = project.medias.find((media) => media.title === 'banner') ?? project.medias[0];
   return {
     projectId: project.id,
@@ -111,7 +114,7 @@ function makeCard(project: Project, criteria: CardCriteria): ChatPropertyCard {
     city: project.city.name,
     price,
     propertyType: project.type,
-    exteriorArea: { type: configurations.join(', ') || project.type, exteriorArea: areaText(units) },
+    exteriorArea: { type: label, exteriorArea: areaText(units) },
     bannerUrl: banner?.url ?? null,
     path: cardPath(project),
     item: project.item,

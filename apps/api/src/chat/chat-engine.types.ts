@@ -34,7 +34,7 @@ export interface CatalogueQuery {
 
 /** The live catalogue (public = active and approved only), as the chat reads it. */
 export interface ChatCatalogue {
-  /** Cities in display order (Bengaluru first). */
+  /** Every city with a public project or listing, in display order (Bengaluru first). */
   cities(): Promise<PlaceRef[]>;
   /** A city's localities, busiest first. */
   localities(cityId: number, limit: number): Promise<PlaceRef[]>;
@@ -108,6 +108,11 @@ export interface ConversationState {
   contact: PendingContact | null;
   /** Listings this visitor has already enquired about in this conversation (no second lead). */
   contacted: number[];
+  /**
+   * A locality or zone name the visitor gave that exists in several cities, kept while the engine asks which city
+   * (issue 17); the answer resolves it there. Optional: a conversation stored before it existed has none.
+   */
+  pendingPlace?: string | null;
 }
 
 export function newConversation(): ConversationState {
@@ -130,6 +135,7 @@ export function newConversation(): ConversationState {
     shown: [],
     contact: null,
     contacted: [],
+    pendingPlace: null,
   };
 }
 

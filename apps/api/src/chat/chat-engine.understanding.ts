@@ -68,6 +68,15 @@ export interface Places {
   zone: (PlaceRef & { city: PlaceRef }) | null;
   location: (PlaceRef & { city: PlaceRef; zone: PlaceRef | null }) | null;
   builder: PlaceRef | null;
+  /**
+   * A locality or zone name found in more than one city, none of them named or already chosen ('Malviya Nagar' is
+   * in Delhi and in Jaipur): the engine asks which city rather than guess (issue 17). Null when the place is clear.
+   */
+  ambiguous: { name: string; cities: PlaceRef[] } | null;
+}
+
+function sameName(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 /**
@@ -100,7 +109,7 @@ export function pickPlaces(words: string[], hits: WordHit[], currentCityId: numb
   const used = new Set<number>();
   const take = (candidate: Candidate) => candidate.words.forEach((index) => used.add(index));
 
-  const places: Places = { city: null, zone: null, location: null, builder: null };
+  const places: Places = { city: null, zone: null, location: null, builder: null, ambiguous: null };
   const city = candidates.filter((c) => c.hit.kind === 'city' && (c.exact || c.contains) && strong(c, used)).sort(rank(null))[0];
   if (city) {
     places.city = { id: city.hit.id, name: city.hit.name };
@@ -117,8 +126,23 @@ export function pickPlaces(words: string[], hits: WordHit[], currentCityId: numb
       if (places.builder) continue;
       places.builder = { id: hit.id, name: hit.name };
     } else {
-      if (places.location || places.zone || hit.cityId === null || hit.cityName === null) continue;
+      if (places.location || places.zone || places.ambiguous || hit.cityId === null || hit.cityName === null) continue;
       const hitCity = { id: hit.cityId, name: hit.cityName };
+      // The same name answering as many words in other cities: unless the city is known, it is not clear which.
+      const twins = placeOrBuilder.filter(
+        (other) => other !== candidate && other.hit.kind !== 'builder' && other.hit.cityId !== hit.cityId &&
+          sameName(other.hit.name, hit.name) && other.words.size === candidate.words.size,
+      );
+      const cities = new Map<number, PlaceRef>([[hitCity.id, hitCity]]);
+      for (const { hit: twin } of twins) {
+        if (twin.cityId !== null && twin.cityName !== null) cities.set(twin.cityId, { id: twin.cityId, name: twin.cityName });
+      }
+      if (cities.size > 1 && hit.cityId !== cityId) {
+        places.ambiguous = { name: hit.name, cities: [...cities.values()].sort((a, b) => a.name.localeCompare(b.name)) };
+        take(candidate);
+        twins.forEach(take);
+        continue;
+      }
       if (hit.kind === 'location') {
         places.location = { id: hit.id, name: hit.name, city: hitCity, zone: hit.zoneId !== null && hit.zoneName !== null ? { id: hit.zoneId, name: hit.zoneName } : null };
       } else {
@@ -188,6 +212,6 @@ export function understandSearch(before: ConversationState, parsed: ParsedSearch
   if (parsed.minPrice !== null || parsed.maxPrice !== null) s = { ...s, minPrice: parsed.minPrice, maxPrice: parsed.maxPrice, budgetAround: parsed.around };
   if (parsed.possession !== null) s = { ...s, possession: parsed.possession };
 
-  const understood = city !== null || places.location !== null || places.zone !== null || places.builder !== null || parsed.bhk.length > 0 || parsed.propertyTypes.length > 0 || parsed.minPrice !== null || parsed.maxPrice !== null || parsed.possession !== null;
+  const understood = city !== null || places.ambiguous !== null || places.location !== null || places.zone !== null || places.builder !== null || parsed.bhk.length > 0 || parsed.propertyTypes.length > 0 || parsed.minPrice !== null || parsed.maxPrice !== null || parsed.possession !== null;
   return { state: s, city, understood };
 }

@@ -6,7 +6,6 @@ import type { ProjectsService } from '../modules/projects/projects.service';
 import { createChatAnswerCache } from './chat-answer-cache';
 import type { CatalogueQuery, ChatCatalogue, PlaceRef } from './chat.engine';
 
-const MAX_CITIES = 50;
 /** A Contact message names one listing; a few candidates are enough to find it. */
 const NAME_CANDIDATES = 10;
 /** Answers kept until the catalogue changes (a search page is a few KB). */
@@ -17,7 +16,7 @@ type SearchAnswer = { projects: Project[]; total: number; hasMore: boolean };
 /** The module services the chat reads the catalogue through (built once by the composition root). */
 export interface ChatCatalogueServices {
   projects: Pick<ProjectsService, 'list' | 'resolveText'>;
-  cities: Pick<CitiesService, 'names'>;
+  cities: Pick<CitiesService, 'namesWithListings'>;
   places: Pick<PlacesService, 'localitiesWithItems'>;
   catalogueChanges: CatalogueChanges;
 }
@@ -30,7 +29,7 @@ export async function createChatCatalogue({ projects, cities, places, catalogueC
   const answers = await createChatAnswerCache(catalogueChanges, { maxEntries: KEPT_ANSWERS });
 
   return {
-    cities: () => answers.get('cities', (): Promise<PlaceRef[]> => cities.names(MAX_CITIES)),
+    cities: () => answers.get('cities', (): Promise<PlaceRef[]> => cities.namesWithListings()),
 
     localities: (cityId, limit) => answers.get(`areas:${cityId}:${limit}`, (): Promise<PlaceRef[]> => places.localitiesWithItems(cityId, limit)),
 

@@ -1,7 +1,7 @@
 import type { Project } from '@nivaas/contracts/project.schema';
 import { describe, expect, it } from 'vitest';
 import type { WordHit } from '../modules/projects/projects.repository';
-import { cardPath, indianDigits, matchingUnits } from './chat-card.mapper';
+import { cardPath, indianDigits, matchingUnits, toChatCard } from './chat-card.mapper';
 import {
   budgetWords,
   type CatalogueQuery,
@@ -34,6 +34,14 @@ const hit = (overrides: Partial<WordHit> & Pick<WordHit, 'index' | 'kind' | 'id'
 
 const BENGALURU = { id: 1, name: 'Bengaluru' };
 const PUNE = { id: 2, name: 'Pune' };
+const DELHI = { id: 6, name: 'Delhi' };
+const JAIPUR = { id: 11, name: 'Jaipur' };
+/** Twelve cities with listings, as seeded: more than the eight the chat used to offer. */
+const CITIES = [BENGALURU, { id: 3, name: 'Mumbai' }, PUNE, { id: 4, name: 'Hyderabad' }, { id: 5, name: 'Chennai' }, DELHI, { id: 7, name: 'Gurugram' }, { id: 8, name: 'Noida' }, { id: 9, name: 'Kolkata' }, { id: 10, name: 'Ahmedabad' }, JAIPUR, { id: 12, name: 'Kochi' }];
+/** One locality name in two cities (the seed has Malviya Nagar in Delhi and in Jaipur). */
+const malviyaDelhi = hit({ index: 0, kind: 'location', id: 40, name: 'Malviya Nagar', cityId: DELHI.id, cityName: 'Delhi', zoneId: 41, zoneName: 'South Delhi' });
+const malviyaJaipur = hit({ index: 0, kind: 'location', id: 50, name: 'Malviya Nagar', cityId: JAIPUR.id, cityName: 'Jaipur', zoneId: 51, zoneName: 'Central Jaipur' });
+const vaishaliNagar = hit({ index: 0, kind: 'location', id: 52, name: 'Vaishali Nagar', cityId: JAIPUR.id, cityName: 'Jaipur' });
 const electronicCity = hit({ index: 0, kind: 'location', id: 11, name: 'Electronic City', cityId: 1, cityName: 'Bengaluru' });
 const vidyaCity = hit({ index: 0, kind: 'location', id: 12, name: 'Vidya City', cityId: 1, cityName: 'Bengaluru' });
 /** What each word names, as the real resolve answers it (per word, `index` set by position). */
@@ -44,6 +52,10 @@ const WORDS: Record<string, WordHit[]> = {
   prestige: [hit({ index: 0, kind: 'builder', id: 30, name: 'Prestige Group' })],
   electronic: [electronicCity],
   city: [electronicCity, vidyaCity],
+  delhi: [hit({ index: 0, kind: 'city', id: DELHI.id, name: 'Delhi', exact: true })],
+  jaipur: [hit({ index: 0, kind: 'city', id: JAIPUR.id, name: 'Jaipur', exact: true })],
+  malviya: [malviyaDelhi, malviyaJaipur],
+  nagar: [malviyaDelhi, malviyaJaipur, vaishaliNagar],
 };
 const resolveWords = (text: string): WordHit[] => text.split(' ').flatMap((word, index) => (WORDS[word] ?? []).map((found) => ({ ...found, index })));
 
@@ -51,7 +63,7 @@ function engineWith() {
   const queries: CatalogueQuery[] = [];
   const leads: ChatLead[] = [];
   const catalogue: ChatCatalogue = {
-    cities: async () => [BENGALURU, PUNE],
+    cities: async () => CITIES,
     localities: async () => [{ id: 10, name: 'Whitefield' }],
     resolve: async (text) => resolveWords(text),
     search: async (query) => {
@@ -132,7 +144,78 @@ describe('chat engine: reading the visitor', () => {
   });
 });
 
+describe('chat engine: places that are clear and places that are not (issue 17)', () => {
+  const replyOf = (turn: { events: { event: string; payload: unknown }[] }) => turn.events.find((event) => event.event === 'reply')?.payload;
+  const buttonsOf = (turn: { events: { event: string; payload: unknown }[] }) =>
+    (turn.events.at(-1)?.payload as { data: { options: { label: string; value: string }[] } }).data.options.map((option) => option.value);
+
+  it("searches at once for '2 bhk in whitefield': the locality is in one city only, so no city question comes first", async () => {
+    const { engine, queries } = engineWith();
+    const turn = await engine.handle(newConversation(), '2 bhk in whitefield', guest);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatchObject({ cityId: BENGALURU.id, locationId: 10, bhk: [2], page: 1 });
+    expect(turn.state).toMatchObject({ awaiting: null, city: BENGALURU, location: { id: 10, name: 'Whitefield' } });
+    expect(String(replyOf(turn))).not.toMatch(/Which city/);
+    expect(buttonsOf(turn)).toEqual(['trigger_switch_area', 'trigger_switch_property_type', 'trigger_switch_city']);
+  });
+
+  it('asks which city when the locality is in several, offering just those, then searches there', async () => {
+    const { engine, queries } = engineWith();
+    const asked = await engine.handle(newConversation(), '2 bhk in malviya nagar', guest);
+    expect(queries).toHaveLength(0);
+    expect(replyOf(asked)).toBe('There is a **Malviya Nagar** in Delhi and Jaipur. Which city do you mean?');
+    expect(buttonsOf(asked)).toEqual(['Delhi', 'Jaipur']);
+    expect(asked.state).toMatchObject({ awaiting: 'city', city: null, location: null, bhk: [2], pendingPlace: 'Malviya Nagar' });
+
+    const answered = await engine.handle(asked.state, 'Jaipur', guest);
+    expect(queries.at(-1)).toMatchObject({ cityId: JAIPUR.id, locationId: malviyaJaipur.id, bhk: [2] });
+    expect(answered.state).toMatchObject({ city: JAIPUR, location: { id: malviyaJaipur.id }, zone: { id: 51 }, pendingPlace: null });
+  });
+
+  it('takes the city already chosen in the conversation, or named in the message, without asking', async () => {
+    const inJaipur = engineWith();
+    const { state } = await inJaipur.engine.handle(newConversation(), 'jaipur', guest);
+    await inJaipur.engine.handle(state, '3 bhk in malviya nagar', guest);
+    expect(inJaipur.queries.at(-1)).toMatchObject({ cityId: JAIPUR.id, locationId: malviyaJaipur.id, bhk: [3] });
+
+    const named = engineWith();
+    await named.engine.handle(newConversation(), '3 bhk in malviya nagar delhi', guest);
+    expect(named.queries.at(-1)).toMatchObject({ cityId: DELHI.id, locationId: malviyaDelhi.id });
+  });
+
+  it('still asks for the city when the place is unknown, offering every city with listings', async () => {
+    const { engine, queries } = engineWith();
+    const turn = await engine.handle(newConversation(), '2 bhk in atlantis', guest);
+    expect(queries).toHaveLength(0);
+    expect(replyOf(turn)).toBe('Which city are you looking in?');
+    expect(buttonsOf(turn)).toEqual(CITIES.map((city) => city.name));
+  });
+
+  it("offers every city with listings on 'Switch City', Jaipur and Kochi included", async () => {
+    const { engine } = engineWith();
+    const { state } = await engine.handle(newConversation(), '2 bhk in whitefield', guest);
+    const turn = await engine.handle(state, 'trigger_switch_city', guest);
+    expect(buttonsOf(turn)).toEqual(CITIES.map((city) => city.name));
+    expect(buttonsOf(turn)).toEqual(expect.arrayContaining(['Jaipur', 'Kochi']));
+  });
+});
+
 describe('pickPlaces', () => {
+  it('marks a locality name found in several cities as unclear, unless the city is known', () => {
+    const words = ['malviya', 'nagar'];
+    const hits = resolveWords('malviya nagar');
+    expect(pickPlaces(words, hits, null)).toMatchObject({ location: null, zone: null, ambiguous: { name: 'Malviya Nagar', cities: [DELHI, JAIPUR] } });
+    expect(pickPlaces(words, hits, PUNE.id)).toMatchObject({ location: null, ambiguous: { cities: [DELHI, JAIPUR] } });
+    expect(pickPlaces(words, hits, JAIPUR.id)).toMatchObject({ location: { id: malviyaJaipur.id, city: JAIPUR }, ambiguous: null });
+    expect(pickPlaces(['whitefield'], resolveWords('whitefield'), null)).toMatchObject({ location: { id: 10 }, ambiguous: null });
+  });
+
+  it('does not take a name that only shares a weak word for a twin', () => {
+    // 'Vaishali Nagar' shares 'nagar' with Malviya Nagar: it answers fewer words, so it neither wins nor confuses.
+    const places = pickPlaces(['vaishali', 'nagar'], [{ ...vaishaliNagar, index: 1 }, { ...malviyaDelhi, index: 1 }, { ...vaishaliNagar, index: 0 }], null);
+    expect(places).toMatchObject({ location: { id: vaishaliNagar.id }, ambiguous: null });
+  });
+
   it('prefers the place that answers more of the words', () => {
     const places = pickPlaces(['electronic', 'city'], resolveWords('electronic city'), null);
     expect(places.location?.name).toBe('Electronic City');
@@ -191,6 +274,18 @@ describe('chat cards', () => {
     expect(cardPath({ ...base, tags: ['Upcoming Launches'] })).toBe('/prelaunch/bengaluru/unknown/whitefield/sobha-dream-acres/7');
     expect(cardPath({ ...base, item: 'listing', brokerId: 4 })).toBe('/broker-property-details/2/apartment/7');
     expect(cardPath({ ...base, item: 'listing', type: 'pent house' })).toBe('/user-property-details/2/pent-house/7');
+  });
+
+  it('labels units by spec §5: bedroom counts then the property type once; plot, pent house and studio alone', () => {
+    const unit = (type: string) => ({ id: type.length, type, minPrice: 9_000_000, maxPrice: 9_000_000, facing: null, exteriorArea: 1500, floors: null, furnishing: null });
+    const card = (type: Project['type'], types: string[]) =>
+      toChatCard({ ...base, id: 100 + types.length, type, medias: [], builder: null, units: types.map(unit) } as unknown as Project, { bhk: [], minPrice: null, maxPrice: null });
+    // issue 17: this card read '3 BHK, 4 BHK BHK Villa'.
+    expect(card('villa', ['3', '4'])).toMatchObject({ exteriorArea: { type: '3, 4 BHK Villa' }, configurations: ['3 BHK', '4 BHK'] });
+    expect(card('apartment', ['2'])).toMatchObject({ exteriorArea: { type: '2 BHK Apartment' } });
+    expect(card('plot', ['plot'])).toMatchObject({ exteriorArea: { type: 'Plot' } });
+    expect(card('apartment', ['studio', '1'])).toMatchObject({ exteriorArea: { type: 'Studio, 1 BHK Apartment' } });
+    expect(card('pent house', ['4'])).toMatchObject({ exteriorArea: { type: 'Penthouse' } });
   });
 
   it('stands for the asked configuration within budget, else the affordable units, else all', () => {

@@ -8,6 +8,7 @@ import {
   parseContactMessage,
 } from '@nivaas/contracts/chat.schema';
 import { parseSearchQuery } from '@nivaas/contracts/price-query';
+import { wordsOf } from '../modules/projects/projects.service';
 import { toChatCard } from './chat-card.mapper';
 import type {
   ChatEngineDeps,
@@ -15,6 +16,7 @@ import type {
   ChatTurnContext,
   ConversationState,
   PendingContact,
+  PlaceRef,
   ShownCard,
   TurnResult,
 } from './chat-engine.types';
@@ -61,8 +63,7 @@ export { budgetWords, describeSearch } from './chat-engine.wording';
 
 const MAX_SHOWN = 40;
 const MAX_CONTACTED = 50;
-/** City and locality choices offered as buttons. */
-const CITY_CHOICES = 8;
+/** Locality choices offered as buttons; cities are all offered (issue 17: every city with a listing). */
 const AREA_CHOICES = 6;
 
 export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
@@ -91,9 +92,10 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
     }
   }
 
-  async function askCity(turn: Turn, text: string): Promise<TurnResult> {
+  /** Asks for the city, offering every city with a listing, or only `among` (the cities an unclear place is in). */
+  async function askCity(turn: Turn, text: string, among?: PlaceRef[]): Promise<TurnResult> {
     turn.state = { ...turn.state, awaiting: 'city' };
-    const cities = (await catalogue.cities()).slice(0, CITY_CHOICES);
+    const cities = among ?? (await catalogue.cities());
     turn.say(text);
     return turn.finish(CHAT_DEFAULT_ACTION_TEXT, cities.map((city) => ({ label: city.name, value: city.name })));
   }
@@ -181,7 +183,7 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
   }
 
   async function handleAction(turn: Turn, action: ChatAction): Promise<TurnResult> {
-    const s = turn.state;
+    const s: ConversationState = { ...turn.state, pendingPlace: null };
     switch (action) {
       case 'trigger_switch_area':
         turn.state = { ...s, location: null, zone: null, areaSkipped: false, page: 0, contact: null };
@@ -266,8 +268,25 @@ export function createChatEngine({ catalogue, leads }: ChatEngineDeps) {
     const parsed = parseSearchQuery(text);
     const words = searchWords(parsed);
     const hits = words.length > 0 ? await catalogue.resolve(words.join(' ')) : [];
-    const places = pickPlaces(words, hits, before.city?.id ?? null);
-    const { state: s, city, understood } = understandSearch(before, parsed, places);
+    let places = pickPlaces(words, hits, before.city?.id ?? null);
+    // The answer to 'which city?' after an unclear place: the place is read again, in the city now named.
+    const pendingPlace = before.pendingPlace ?? null;
+    if (pendingPlace && places.city && !places.location && !places.zone && !places.ambiguous) {
+      const placeWords = wordsOf(pendingPlace);
+      const inCity = pickPlaces(placeWords, await catalogue.resolve(placeWords.join(' ')), places.city.id);
+      const found = inCity.location?.city.id === places.city.id ? { location: inCity.location } : inCity.zone?.city.id === places.city.id ? { zone: inCity.zone } : {};
+      places = { ...places, ...found };
+    }
+    const { state: understoodState, city, understood } = understandSearch(before, parsed, places);
+    const s: ConversationState = { ...understoodState, pendingPlace: null };
+    if (places.ambiguous && !city) {
+      // issue 17: a place name found in several cities is asked about, never guessed; what else was said is kept.
+      const { name, cities } = places.ambiguous;
+      turn.state = { ...s, page: 0, contact: null, pendingPlace: name };
+      const listed = cities.map((place) => place.name);
+      const where = `${listed.slice(0, -1).join(', ')} and ${listed.at(-1) ?? ''}`;
+      return askCity(turn, `There is a **${name}** in ${where}. Which city do you mean?`, cities);
+    }
     if (!understood) {
       turn.state = before;
       const quoted = text.length > 40 ? `${text.slice(0, 40)}…` : text;

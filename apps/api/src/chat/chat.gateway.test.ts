@@ -141,7 +141,7 @@ describe('chat conversation', () => {
       expect(card.location).toBe('Whitefield');
       expect(card.city).toBe('Bengaluru');
       expect(card.configurations).toEqual(['3 BHK']);
-      expect(card.exteriorArea).toEqual({ type: '3 BHK', exteriorArea: '1,650 sqft' });
+      expect(card.exteriorArea).toEqual({ type: '3 BHK Apartment', exteriorArea: '1,650 sqft' });
       expect(card.minPrice).toBeLessThanOrEqual(1.5 * CRORE);
       expect(card.price).toMatch(/^₹[\d,]+ - ₹1,60,00,000$/);
       expect(card.path).toBe(`/properties/bengaluru/east-bengaluru/whitefield/${card.projectName.toLowerCase().replaceAll(' ', '-')}/${card.projectId}`);

@@ -1,6 +1,7 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, asc, count, eq, inArray, sql } from '@nivaas/db/orm';
+import { and, asc, count, eq, exists, ilike, inArray, type SQL, sql } from '@nivaas/db/orm';
+import { containsPattern } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
 
 const { cities, cityMedia, projects } = schema;
@@ -26,17 +27,38 @@ export interface CityItemCounts {
 
 const cityColumns = { id: cities.id, name: cities.name, slug: cities.slug, state: cities.state };
 
+/** The city selector's search (issue 17): the name contains the text, case-insensitively; none when blank. */
+function nameMatches(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  return text ? ilike(cities.name, containsPattern(text)) : undefined;
+}
+
 /** SQL for cities and what the city cards count; no HTTP, no response shapes. */
 export function createCitiesRepository(db: Db) {
   return {
-    async countAll(): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(cities);
+    async countAll(search?: string): Promise<number> {
+      const [row] = await db.select({ total: count() }).from(cities).where(nameMatches(search));
       return row?.total ?? 0;
     },
 
     /** Display order (Bengaluru first by position), id as the tie-break so pages never overlap. */
-    listPage(offset: number, limit: number): Promise<CityRow[]> {
-      return db.select(cityColumns).from(cities).orderBy(asc(cities.position), asc(cities.id)).limit(limit).offset(offset);
+    listPage(offset: number, limit: number, search?: string): Promise<CityRow[]> {
+      return db
+        .select(cityColumns)
+        .from(cities)
+        .where(nameMatches(search))
+        .orderBy(asc(cities.position), asc(cities.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Every city with at least one public project or listing, in display order (the chat's city choices). */
+    withPublicItems(): Promise<CityRow[]> {
+      const publicItem = db
+        .select({ one: sql`1` })
+        .from(projects)
+        .where(and(eq(projects.cityId, cities.id), ...publicItemConditions()));
+      return db.select(cityColumns).from(cities).where(exists(publicItem)).orderBy(asc(cities.position), asc(cities.id));
     },
 
     async findById(id: number): Promise<CityRow | undefined> {

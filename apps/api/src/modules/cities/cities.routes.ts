@@ -1,5 +1,5 @@
-import { CityListResponseSchema, CityResponseSchema } from '@nivaas/contracts/city.schema';
-import { ErrorResponseSchema, IdParamSchema, PageQuerySchema } from '@nivaas/contracts/common.schema';
+import { CityListQuerySchema, CityListResponseSchema, CityResponseSchema } from '@nivaas/contracts/city.schema';
+import { ErrorResponseSchema, IdParamSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CitiesService } from './cities.service';
 
@@ -7,7 +7,7 @@ export interface CitiesRoutesOptions {
   cities: CitiesService;
 }
 
-/** spec §7: GET /city (page, limit) and GET /city/{id}. */
+/** spec §7: GET /city (page, limit; and a name search, issue 17) and GET /city/{id}. */
 export const citiesRoutes: FastifyPluginAsyncZod<CitiesRoutesOptions> = async (app, { cities }) => {
   app.get(
     '/city',
@@ -15,8 +15,8 @@ export const citiesRoutes: FastifyPluginAsyncZod<CitiesRoutesOptions> = async (a
       config: { publicCache: true },
       schema: {
         tags: ['cities'],
-        summary: 'Cities in display order (Bengaluru first), with public project and listing counts',
-        querystring: PageQuerySchema,
+        summary: 'Cities in display order (Bengaluru first), with public project and listing counts; `search` keeps those whose name contains it',
+        querystring: CityListQuerySchema,
         response: { 200: CityListResponseSchema, 400: ErrorResponseSchema },
       },
     },

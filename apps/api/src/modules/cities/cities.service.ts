@@ -1,5 +1,5 @@
-import type { City } from '@nivaas/contracts/city.schema';
-import type { PageQuery, Pagination } from '@nivaas/contracts/common.schema';
+import type { City, CityListQuery } from '@nivaas/contracts/city.schema';
+import type { Pagination } from '@nivaas/contracts/common.schema';
 import { DomainError } from '../../lib/domain-error';
 import { groupBy } from '../../lib/group-by';
 import { toCity } from './cities.mapper';
@@ -16,15 +16,18 @@ export function createCitiesService(repository: CitiesRepository) {
   }
 
   return {
-    async list({ page, limit }: PageQuery): Promise<{ cities: City[]; pagination: Pagination }> {
+    async list({ page, limit, search }: CityListQuery): Promise<{ cities: City[]; pagination: Pagination }> {
       const offset = (page - 1) * limit;
-      const [rows, total] = await Promise.all([repository.listPage(offset, limit), repository.countAll()]);
+      const [rows, total] = await Promise.all([repository.listPage(offset, limit, search), repository.countAll(search)]);
       return { cities: await shape(rows), pagination: { page, limit, total, hasMore: offset + rows.length < total } };
     },
 
-    /** The first `limit` cities' ids and names, in the list's order (the chat's city choices). */
-    async names(limit: number): Promise<{ id: number; name: string }[]> {
-      return (await repository.listPage(0, limit)).map(({ id, name }) => ({ id, name }));
+    /**
+     * Ids and names of every city a visitor can find something in, in the list's order: the chat offers each of
+     * them (issue 17: a fixed first eight left Jaipur and Kochi, with live listings, out).
+     */
+    async namesWithListings(): Promise<{ id: number; name: string }[]> {
+      return (await repository.withPublicItems()).map(({ id, name }) => ({ id, name }));
     },
 
     async get(id: number): Promise<City> {

@@ -126,6 +126,48 @@ describe('GET /api/city', () => {
   });
 });
 
+describe('GET /api/city?search= (issue 17: the city selector finds every city, not only the first ten)', () => {
+  it('keeps the cities whose name contains the text, in display order, paged like the list', async () => {
+    const all = await getCities('limit=100');
+    const beyondFirstTen = all.cities.slice(10).map((city) => city.name);
+    // The seed has more than ten cities; the ones past the first page are the ones the selector must reach.
+    expect(beyondFirstTen).toEqual(expect.arrayContaining(['Jaipur', 'Kochi']));
+
+    const jai = await getCities('search=jai&limit=10');
+    expect(jai.cities.map((city) => city.name)).toEqual(['Jaipur']);
+    expect(jai.pagination).toMatchObject({ page: 1, limit: 10, total: 1, hasMore: false });
+    expect(jai.cities[0]?.projectsCount).toBeGreaterThan(0);
+
+    // Case and surrounding spaces do not matter; the order is the list's own.
+    const expected = all.cities.filter((city) => city.name.toLowerCase().includes('a')).map((city) => city.name);
+    const firstPage = await getCities(`search=${encodeURIComponent('  A ')}&limit=3`);
+    expect(firstPage.pagination).toMatchObject({ total: expected.length, hasMore: expected.length > 3 });
+    expect(firstPage.cities.map((city) => city.name)).toEqual(expected.slice(0, 3));
+  });
+
+  it('takes LIKE wildcards literally and answers an unknown name with an empty page', async () => {
+    for (const search of ['%', '_', 'Atlantis']) {
+      const body = await getCities(`search=${encodeURIComponent(search)}`);
+      expect(body.cities, search).toEqual([]);
+      expect(body.pagination.total, search).toBe(0);
+    }
+  });
+
+  it('answers a blank search with the whole list', async () => {
+    const blank = await getCities('search=%20%20&limit=100');
+    const all = await getCities('limit=100');
+    expect(blank.cities.map((city) => city.id)).toEqual(all.cities.map((city) => city.id));
+  });
+
+  it('refuses a search that is too long or holds control characters with a 400 naming the field', async () => {
+    for (const search of ['x'.repeat(61), 'jai\u0000pur']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/city?search=${encodeURIComponent(search)}` });
+      expect(response.statusCode, search).toBe(400);
+      expect(response.json(), search).toMatchObject({ success: false, field: 'search' });
+    }
+  });
+});
+
 describe('GET /api/city/:id', () => {
   it('answers an unknown city with 404 JSON', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/city/2147483647' });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ChatPropertyCard as Card } from '@nivaas/contracts/chat.schema';
 import { SmartImage } from '../../../components/smart-image';
 import { formatChatCardPrice } from '../../../lib/format-price';
-import { unitLabel } from '../../../lib/unit-labels';
+import { unitSummary } from '../../../lib/unit-labels';
 import placeholderUrl from '../assets/property-placeholder.svg';
 
 /** spec §3: the area when the card does not carry one. */
@@ -30,6 +30,9 @@ export const ChatPropertyCard = memo(function ChatPropertyCard({
   const price = formatChatCardPrice(card.price);
   const area = card.exteriorArea.exteriorArea?.trim() || DEFAULT_CARD_AREA;
   const place = [card.location, card.city].filter(Boolean).join(', ');
+  // spec §5: the property type once after the bedroom counts ('3, 4 BHK Villa'), from the card's configurations
+  // rather than its ready-made text, so cards kept in the history from before issue 17 read right too.
+  const units = unitSummary(card.configurations, card.propertyType);
   return (
     <article
       aria-label={card.projectName}
@@ -47,7 +50,7 @@ export const ChatPropertyCard = memo(function ChatPropertyCard({
         <p className="line-clamp-1 text-xs text-slate-600">{place}</p>
         <p className="text-base font-bold text-brand-800">{price === 'N/A' ? price : `₹ ${price}`}</p>
         <p className="text-xs text-slate-600">
-          {unitLabel(card.exteriorArea.type, card.propertyType)} · {area}
+          {units} · {area}
         </p>
         <button
           type="button"
