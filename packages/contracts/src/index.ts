@@ -21,6 +21,7 @@ export * from './upload.schema';
 export * from './moderation.schema';
 export * from './favourite.schema';
 export * from './saved-search.schema';
+export * from './notification.schema';
 export * from './user.schema';
 export * from './project-path';
 export * from './tracking.schema';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApprovalSchema, IdInputSchema, multiLineText, NamedRefSchema, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
+import { ApprovalSchema, IdInputSchema, multiLineText, NamedRefSchema, PageQuerySchema, PaginationSchema, singleLineText, StatusSchema } from './common.schema';
 import { ProjectSchema } from './project.schema';
 
 /**
@@ -51,8 +51,23 @@ export const PendingListingSchema = ProjectSchema.extend({
 });
 export type PendingListing = z.infer<typeof PendingListingSchema>;
 
-/** `GET /api/admin/projects/pending`: oldest waiting first (updatedAt, then id), 30 a page. */
-export const ModerationQueueQuerySchema = PageQuerySchema;
+export const QUEUE_SEARCH_MAX = 100;
+export const QUEUE_ORDERS = ['oldest', 'newest'] as const;
+export const QueueOrderSchema = z.enum(QUEUE_ORDERS);
+export type QueueOrder = z.infer<typeof QueueOrderSchema>;
+
+/**
+ * `GET /api/admin/projects/pending` and `/api/admin/brokers/pending`: 30 a page, oldest waiting first unless
+ * `order=newest` (issue 17: a queue of hundreds needs paging and a search, done by the server so it can grow).
+ * `q` matches, case-insensitively, a listing's name, place or id and its uploader's name, e-mail or phone; a
+ * broker's name, e-mail, phone, company, RERA number or city. Blank `q` is no filter.
+ */
+export const ModerationQueueQuerySchema = PageQuerySchema.extend({
+  q: singleLineText({ label: 'Search' })
+    .max(QUEUE_SEARCH_MAX, `Search must be at most ${QUEUE_SEARCH_MAX} characters`)
+    .optional(),
+  order: QueueOrderSchema.default('oldest'),
+});
 export type ModerationQueueQuery = z.infer<typeof ModerationQueueQuerySchema>;
 
 export const PendingListingsResponseSchema = z.object({

@@ -5,6 +5,9 @@ import type { Project } from './project.schema';
  * cards, the uploads dashboard's 'Get more info', and code outside the web app (notifications, the chat's cards).
  */
 
+/** Issue 17: the signed-in user's notices (saved-search matches), opened from the navbar's bell. */
+export const NOTIFICATIONS_PATH = '/notifications';
+
 /** The tag that sends a project to its pre-launch page instead of the property page (spec §2). */
 export const PRELAUNCH_TAG = 'Upcoming Launches';
 

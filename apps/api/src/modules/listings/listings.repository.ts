@@ -1,6 +1,7 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, eq, inArray, max, type SQL, sql } from '@nivaas/db/orm';
+import { containsPattern } from '../../lib/like-pattern';
 import type { AuditInput, AuditWriter } from '../moderation/moderation.repository';
 import type { ProjectRow, RemarkRow, UnitRow } from '../projects/projects.repository';
 
@@ -76,6 +77,32 @@ async function loadListingPage(db: Db | Tx, where: SQL, orderBy: SQL, offset: nu
 
 // A literal, so the planner can use the partial queue index (projects_pending_queue_idx).
 const PENDING = sql`${projects.approval} = 'pending'`;
+
+/** The provider's queue narrowed by a search (issue 17) and read oldest or newest first. */
+export interface ReviewQueueFilter {
+  /** Words that must each match the listing's name, place or id, or its uploader's name, e-mail or phone. */
+  words: string[];
+  order: 'oldest' | 'newest';
+}
+
+function matchesWord(word: string): SQL {
+  const pattern = containsPattern(word);
+  const arms: SQL[] = [
+    sql`${projects.name} ilike ${pattern}`,
+    sql`exists (select 1 from locations l where l.id = ${projects.locationId} and l.name ilike ${pattern})`,
+    sql`exists (select 1 from zones z where z.id = ${projects.zoneId} and z.name ilike ${pattern})`,
+    sql`exists (select 1 from cities c where c.id = ${projects.cityId} and c.name ilike ${pattern})`,
+    sql`exists (select 1 from users u where u.id = ${projects.ownerId} and (u.name ilike ${pattern} or u.email ilike ${pattern} or u.phone ilike ${pattern}))`,
+    sql`exists (select 1 from brokers b where b.id = ${projects.brokerId} and (b.name ilike ${pattern} or b.email ilike ${pattern} or b.phone ilike ${pattern} or b.company ilike ${pattern}))`,
+    sql`exists (select 1 from builders t where t.id = ${projects.builderId} and t.name ilike ${pattern})`,
+  ];
+  if (/^\d{1,9}$/.test(word)) arms.push(sql`${projects.id} = ${Number(word)}`);
+  return sql`(${sql.join(arms, sql` or `)})`;
+}
+
+function pendingWhere(filter: ReviewQueueFilter): SQL {
+  return filter.words.length === 0 ? PENDING : sql`${PENDING} and ${sql.join(filter.words.map(matchesWord), sql` and `)}`;
+}
 
 /** A listing's own state, read under a row lock before a change. */
 export interface LockedListing {
@@ -208,13 +235,14 @@ function listingQueries(db: Db | Tx, recordAudit: AuditWriter) {
       return loadPage(ownedBy(owner), sql`${projects.updatedAt} desc, ${projects.id} desc`, offset, limit);
     },
 
-    /** Pending listings and projects, oldest change first (they have waited longest): the provider's queue. */
-    pendingPage(offset: number, limit: number): Promise<OwnerPage> {
-      return loadPage(PENDING, sql`${projects.updatedAt} asc, ${projects.id} asc`, offset, limit);
+    /** Pending listings and projects, oldest change first (they have waited longest) unless asked: the provider's queue. */
+    pendingPage(offset: number, limit: number, filter: ReviewQueueFilter): Promise<OwnerPage> {
+      const order = filter.order === 'newest' ? sql`${projects.updatedAt} desc, ${projects.id} desc` : sql`${projects.updatedAt} asc, ${projects.id} asc`;
+      return loadPage(pendingWhere(filter), order, offset, limit);
     },
 
-    async countPending(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(projects).where(PENDING);
+    async countPending(filter: ReviewQueueFilter): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(projects).where(pendingWhere(filter));
       return row?.n ?? 0;
     },
 

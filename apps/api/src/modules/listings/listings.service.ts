@@ -18,10 +18,10 @@ import { offsetOf } from '../../lib/page-window';
 import { editMessage, type ListingState, transition } from '../moderation/approval-state';
 import type { Uploader } from '../moderation/moderation.service';
 import { toOwnerListings, toPhoto } from './listings.mapper';
-import type { ListingFields, ListingOwner, ListingQueries, ListingsRepository, LockedListing, NewUnit } from './listings.repository';
+import type { ListingFields, ListingOwner, ListingQueries, ListingsRepository, LockedListing, NewUnit, ReviewQueueFilter } from './listings.repository';
 import { CARD_WIDTH, GALLERY_WIDTH, MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
 
-export type { ListingOwner } from './listings.repository';
+export type { ListingOwner, ReviewQueueFilter } from './listings.repository';
 
 /** spec §4 'Broker approval': any value but approved shows the pending page; the API says the same in words. */
 export const BROKER_NOT_APPROVED_MESSAGE = 'Your broker profile is not approved yet. You can upload properties, see your uploads and leads once the provider approves it.';
@@ -219,8 +219,8 @@ export function createListingsService({ repository, mediaStore, notifyLive, cloc
      * The provider's review queue (moderation asks): listings pending review, oldest change first, with who uploaded
      * each and how many wait in all.
      */
-    async pendingForReview(offset: number, limit: number): Promise<{ listings: OwnerListing[]; uploaders: Uploader[]; total: number }> {
-      const [loaded, total] = await Promise.all([repository.pendingPage(offset, limit), repository.countPending()]);
+    async pendingForReview(offset: number, limit: number, filter: ReviewQueueFilter): Promise<{ listings: OwnerListing[]; uploaders: Uploader[]; total: number }> {
+      const [loaded, total] = await Promise.all([repository.pendingPage(offset, limit, filter), repository.countPending(filter)]);
       const uploaders = loaded.rows.map(({ id, ownerId, brokerId, builderId }) => ({ id, ownerId, brokerId, builderId }));
       return { listings: toOwnerListings(loaded), uploaders, total };
     },

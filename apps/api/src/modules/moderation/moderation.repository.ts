@@ -1,6 +1,7 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from '@nivaas/db/orm';
+import { containsPattern } from '../../lib/like-pattern';
 
 const { auditLog, brokers, builders, cities, projectRemarks, projects, users } = schema;
 
@@ -130,9 +131,18 @@ export function createModerationRepository(db: Db) {
       return owners;
     },
 
-    /** Brokers waiting for approval, oldest registration first. */
-    async pendingBrokers(offset: number, limit: number): Promise<{ rows: BrokerRow[]; total: number }> {
-      const where = eq(brokers.approval, 'pending');
+    /**
+     * Brokers waiting for approval, oldest registration first unless asked, narrowed by words that must each match
+     * the name, e-mail, phone, company, RERA number or city (issue 17).
+     */
+    async pendingBrokers(offset: number, limit: number, search: { words: string[]; order: 'oldest' | 'newest' }): Promise<{ rows: BrokerRow[]; total: number }> {
+      const matches = search.words.map((word) => {
+        const pattern = containsPattern(word);
+        return sql`(${brokers.name} ilike ${pattern} or ${brokers.email} ilike ${pattern} or ${brokers.phone} ilike ${pattern} or ${brokers.company} ilike ${pattern}
+          or ${brokers.reraNumber} ilike ${pattern} or exists (select 1 from cities c where c.id = ${brokers.cityId} and c.name ilike ${pattern}))`;
+      });
+      const where = and(eq(brokers.approval, 'pending'), ...matches);
+      const order = search.order === 'newest' ? [desc(brokers.createdAt), desc(brokers.id)] : [asc(brokers.createdAt), asc(brokers.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select({
@@ -152,7 +162,7 @@ export function createModerationRepository(db: Db) {
           .from(brokers)
           .leftJoin(cities, eq(cities.id, brokers.cityId))
           .where(where)
-          .orderBy(asc(brokers.createdAt), asc(brokers.id))
+          .orderBy(...order)
           .limit(limit)
           .offset(offset),
         db.select({ n: count() }).from(brokers).where(where),

@@ -36,7 +36,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = 
     {
       schema: {
         tags,
-        summary: 'Listings waiting for a decision, oldest first, with photos, units, remarks so far and the owner',
+        summary: 'Listings waiting for a decision, oldest first (or newest), a page at a time, narrowed by q; with photos, units, remarks so far and the owner',
         querystring: ModerationQueueQuerySchema,
         response: { 200: PendingListingsResponseSchema, 400: ErrorResponseSchema, ...denied },
       },
@@ -49,7 +49,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<ModerationRoutesOptions> = 
     {
       schema: {
         tags,
-        summary: 'Brokers waiting for approval, oldest registration first',
+        summary: 'Brokers waiting for approval, oldest registration first (or newest), a page at a time, narrowed by q',
         querystring: ModerationQueueQuerySchema,
         response: { 200: PendingBrokersResponseSchema, 400: ErrorResponseSchema, ...denied },
       },

@@ -1,5 +1,5 @@
-import type { Approval, PageQuery, Pagination } from '@nivaas/contracts/common.schema';
-import type { AuditEntry, AuditQuery, PendingBroker, PendingListing } from '@nivaas/contracts/moderation.schema';
+import type { Approval, Pagination } from '@nivaas/contracts/common.schema';
+import type { AuditEntry, AuditQuery, ModerationQueueQuery, PendingBroker, PendingListing, QueueOrder } from '@nivaas/contracts/moderation.schema';
 import type { OwnerListing } from '@nivaas/contracts/upload.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
@@ -31,9 +31,22 @@ export interface Uploader {
   builderId: number | null;
 }
 
+/** A queue narrowed by search words (each must match) and read oldest or newest first (issue 17). */
+export interface QueueSearch {
+  words: string[];
+  order: QueueOrder;
+}
+
+/** At most this many words of a search are used: more narrow nothing a person would type, and each costs a pass. */
+const MAX_SEARCH_WORDS = 5;
+
+function searchOf({ q, order }: { q?: string | undefined; order: QueueOrder }): QueueSearch {
+  return { words: (q ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS), order };
+}
+
 /** What moderation reads of the listings: the queue of those pending review (the listings service answers it). */
 export interface ReviewQueue {
-  pendingForReview(offset: number, limit: number): Promise<{ listings: OwnerListing[]; uploaders: Uploader[]; total: number }>;
+  pendingForReview(offset: number, limit: number, search: QueueSearch): Promise<{ listings: OwnerListing[]; uploaders: Uploader[]; total: number }>;
 }
 
 export interface ModerationServiceDeps {
@@ -102,15 +115,15 @@ export function createModerationService({ repository, listings, notifyLive, cloc
 
   return {
     /** The queue of listings waiting for a decision, with previews (photos, units, remarks so far, owner). */
-    async pendingProjects({ page, limit }: PageQuery): Promise<{ projects: PendingListing[]; pagination: Pagination }> {
-      const { listings: loaded, uploaders, total } = await listings.pendingForReview(offsetOf({ page, limit }), limit + 1);
+    async pendingProjects({ page, limit, ...query }: ModerationQueueQuery): Promise<{ projects: PendingListing[]; pagination: Pagination }> {
+      const { listings: loaded, uploaders, total } = await listings.pendingForReview(offsetOf({ page, limit }), limit + 1, searchOf(query));
       const owners = await repository.ownersOf(uploaders);
       const projects = loaded.map(({ photos: _photos, ...listing }) => ({ ...listing, owner: owners.get(listing.id) ?? null }));
       return { projects: projects.slice(0, limit), pagination: { page, limit, total, hasMore: projects.length > limit } };
     },
 
-    async pendingBrokers({ page, limit }: PageQuery): Promise<{ brokers: PendingBroker[]; pagination: Pagination }> {
-      const { rows, total } = await repository.pendingBrokers(offsetOf({ page, limit }), limit);
+    async pendingBrokers({ page, limit, ...query }: ModerationQueueQuery): Promise<{ brokers: PendingBroker[]; pagination: Pagination }> {
+      const { rows, total } = await repository.pendingBrokers(offsetOf({ page, limit }), limit, searchOf(query));
       return {
         brokers: rows.map(({ cityId, cityName, createdAt, ...broker }) => ({
           ...broker,

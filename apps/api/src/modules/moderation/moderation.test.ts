@@ -198,3 +198,102 @@ describe('the queue and the audit log page', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 });
+
+describe('approval never switches a listing live (issue 17)', () => {
+  const counters = async (principal: Principal) => (await call('GET', `/api/project?brokerId=${world.brokerA}`, principal)).json().counters;
+  const stateOf = async (id: number) => {
+    const [row] = await ctx.database.db.select({ approval: schema.projects.approval, status: schema.projects.status }).from(schema.projects).where(eq(schema.projects.id, id));
+    return row;
+  };
+
+  it('an approved upload stays hidden, counted Approved not Live, until its owner switches it on', async () => {
+    const before = await counters(who.brokerA);
+    const id = await upload(who.brokerA, 'Approved stays hidden 2 BHK');
+    const approved = await approve(id);
+    expect(approved.json().project).toMatchObject({ approval: 'approved', status: 'inactive' });
+    expect(approved.json().message).toBe('Listing approved. Its owner can now switch it live.');
+    expect(await stateOf(id)).toEqual({ approval: 'approved', status: 'inactive' });
+    expect(await counters(who.brokerA)).toMatchObject({ approved: before.approved + 1, live: before.live });
+    expect((await call('GET', `/api/project/${id}`, null)).statusCode).toBe(404);
+
+    expect((await call('PATCH', `/api/project/publish/${id}`, who.brokerA, { status: 'active' })).statusCode).toBe(200);
+    expect(await counters(who.brokerA)).toMatchObject({ approved: before.approved, live: before.live + 1 });
+  });
+
+  it('a listing that was live, edited and approved again comes back hidden (resubmission), by edit and by photo', async () => {
+    const id = await upload(who.brokerA, 'Was live once 3 BHK');
+    await approve(id);
+    await call('PATCH', `/api/project/publish/${id}`, who.brokerA, { status: 'active' });
+    expect(await stateOf(id)).toEqual({ approval: 'approved', status: 'active' });
+
+    const edited = await call('PUT', `/api/project/upload/${id}`, who.brokerA, uploadBody(world, { name: 'Was live once 3 BHK' }));
+    expect(edited.json().project).toMatchObject({ approval: 'pending', status: 'inactive' });
+    expect((await approve(id)).json().project).toMatchObject({ approval: 'approved', status: 'inactive' });
+
+    await call('PATCH', `/api/project/publish/${id}`, who.brokerA, { status: 'active' });
+    const photos = multipart([{ fileName: 'new.jpg', contentType: 'image/jpeg', bytes: await jpeg() }]);
+    const added = await ctx.app.inject({ method: 'POST', url: `/api/project/upload/${id}/photos`, payload: photos.payload, headers: { ...photos.headers, ...(await headersFor(ctx.app, who.brokerA)) } });
+    expect(added.json()).toMatchObject({ approval: 'pending', status: 'inactive' });
+    expect((await approve(id)).json().project).toMatchObject({ approval: 'approved', status: 'inactive' });
+    expect(await stateOf(id)).toEqual({ approval: 'approved', status: 'inactive' });
+  });
+
+  it('a pending row that somehow holds status active (older data) is approved hidden too', async () => {
+    const row = await createProject(ctx.database.db, { cityId: world.cityId, locationId: world.locationId, item: 'listing', brokerId: world.brokerA, approval: 'pending', status: 'active', name: 'Odd pending active' });
+    expect((await approve(row.id)).json().project).toMatchObject({ approval: 'approved', status: 'inactive' });
+  });
+});
+
+describe('the queues search and order on the server (issue 17)', () => {
+  it('narrows pending listings by name, place, id and uploader, every word matching, and pages the result', async () => {
+    const db = ctx.database.db;
+    const base = Date.UTC(2019, 5, 1);
+    const ids: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      ids.push((await createProject(db, { cityId: world.cityId, locationId: world.locationId, item: 'listing', ownerId: world.userA, approval: 'pending', status: 'inactive', updatedAt: new Date(base + n * 1000), name: `Quokka Court ${n}` })).id);
+    }
+    const names = (response: { json: () => { projects: { name: string }[] } }) => response.json().projects.map((project) => project.name);
+    const first = await call('GET', '/api/admin/projects/pending?q=quokka&limit=2', who.provider);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(names(first)).toEqual(['Quokka Court 0', 'Quokka Court 1']);
+    expect(first.json().pagination).toEqual({ page: 1, limit: 2, total: 3, hasMore: true });
+    const second = await call('GET', '/api/admin/projects/pending?q=QUOKKA&limit=2&page=2', who.provider);
+    expect(names(second)).toEqual(['Quokka Court 2']);
+    expect(second.json().pagination.hasMore).toBe(false);
+    expect(names(await call('GET', '/api/admin/projects/pending?q=quokka&order=newest&limit=1', who.provider))).toEqual(['Quokka Court 2']);
+    // Every word must match somewhere: the name and the uploader's e-mail.
+    const [owner] = await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, world.userA));
+    const both = await call('GET', `/api/admin/projects/pending?q=${encodeURIComponent(`court ${owner?.email ?? ''}`)}&limit=100`, who.provider);
+    expect(names(both)).toEqual(['Quokka Court 0', 'Quokka Court 1', 'Quokka Court 2']);
+    expect((await call('GET', '/api/admin/projects/pending?q=quokka%20nowhere', who.provider)).json()).toMatchObject({ projects: [], pagination: { total: 0, hasMore: false } });
+    expect(names(await call('GET', `/api/admin/projects/pending?q=${ids[1]}`, who.provider))).toContain('Quokka Court 1');
+    // LIKE's wildcards are taken literally.
+    expect((await call('GET', '/api/admin/projects/pending?q=%25', who.provider)).json().projects).toEqual([]);
+  });
+
+  it('narrows pending brokers by name, company, e-mail or city, newest first on request', async () => {
+    const db = ctx.database.db;
+    await createBroker(db, { approval: 'pending', name: 'Wombat Realty One', company: 'Marsupial Homes', createdAt: new Date(Date.UTC(2018, 0, 1)) });
+    await createBroker(db, { approval: 'pending', name: 'Wombat Realty Two', createdAt: new Date(Date.UTC(2018, 0, 2)) });
+    await createBroker(db, { approval: 'approved', name: 'Wombat Approved' });
+    const list = async (query: string) => (await call('GET', `/api/admin/brokers/pending?${query}`, who.provider)).json().brokers.map((broker: { name: string }) => broker.name);
+    expect(await list('q=wombat')).toEqual(['Wombat Realty One', 'Wombat Realty Two']);
+    expect(await list('q=wombat&order=newest')).toEqual(['Wombat Realty Two', 'Wombat Realty One']);
+    expect(await list('q=marsupial')).toEqual(['Wombat Realty One']);
+    expect(await list('q=wombat&limit=1&page=2')).toEqual(['Wombat Realty Two']);
+  });
+
+  it('refuses a bad search or order with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      [`q=${'x'.repeat(101)}`, 'q'],
+      ['q=%00', 'q'],
+      ['order=sideways', 'order'],
+    ] as const) {
+      for (const path of ['projects', 'brokers']) {
+        const response = await call('GET', `/api/admin/${path}/pending?${query}`, who.provider);
+        expect(response.statusCode, `${path} ${query}`).toBe(400);
+        expect(response.json().field, `${path} ${query}`).toBe(field);
+      }
+    }
+  });
+});

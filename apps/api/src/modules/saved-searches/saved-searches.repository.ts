@@ -2,7 +2,7 @@ import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from '@nivaas/db/orm';
 
-const { savedSearches, savedSearchNotifications, users } = schema;
+const { brokers, projects, savedSearches, savedSearchNotifications, users } = schema;
 
 export interface SavedSearchRow {
   id: number;
@@ -28,6 +28,18 @@ export interface ListingFacts {
   locationId: number;
   type: string;
   transactionTag: string | null;
+  /** The uploader: a user's listing (owner) or a broker's. Nobody is told about their own listing (issue 17). */
+  ownerId: number | null;
+  brokerId: number | null;
+}
+
+/** One notice as the user's list shows it: a listing and the searches of theirs it matched. */
+export interface NoticeRow {
+  id: number;
+  projectId: number;
+  projectName: string;
+  sentAt: Date;
+  searches: { id: number; name: string }[];
 }
 
 const columns = { id: savedSearches.id, name: savedSearches.name, filters: savedSearches.filters, createdAt: savedSearches.createdAt };
@@ -77,6 +89,12 @@ export function createSavedSearchesRepository(db: Db) {
           ? sql`${filter('transaction')} is null`
           : sql`(${filter('transaction')} is null or ${savedSearches.filters} ->> 'transaction' = ${listing.transactionTag})`,
         sql`not exists (select 1 from ${savedSearchNotifications} n where n.saved_search_id = ${savedSearches.id} and n.project_id = ${listing.projectId})`,
+        // Issue 17: the uploader is never alerted about their own listing: not the user who uploaded it, and not a
+        // user account of the broker who did (the same e-mail or phone; user and broker accounts are separate).
+        listing.ownerId === null ? sql`true` : sql`${users.id} <> ${listing.ownerId}`,
+        listing.brokerId === null
+          ? sql`true`
+          : sql`not exists (select 1 from ${brokers} b where b.id = ${listing.brokerId} and (lower(b.email) = lower(${users.email}) or b.phone = ${users.phone}))`,
       ];
       return db
         .select({
@@ -118,6 +136,38 @@ export function createSavedSearchesRepository(db: Db) {
           .returning({ savedSearchId: savedSearchNotifications.savedSearchId });
         return told ? [] : rows.map((row) => row.savedSearchId);
       });
+    },
+
+    /**
+     * The user's notices, newest first: one per listing (a message named every search it matched), with the
+     * searches still held. Counted by listing.
+     */
+    async notices(userId: number, offset: number, limit: number): Promise<{ rows: NoticeRow[]; total: number }> {
+      const mine = eq(savedSearches.userId, userId);
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: sql<number>`min(${savedSearchNotifications.id})`.mapWith(Number),
+            projectId: savedSearchNotifications.projectId,
+            projectName: projects.name,
+            sentAt: sql<Date>`max(${savedSearchNotifications.sentAt})`.mapWith((value: string | Date) => new Date(value)),
+            searches: sql<{ id: number; name: string }[]>`json_agg(json_build_object('id', ${savedSearches.id}, 'name', ${savedSearches.name}) order by ${savedSearches.id})`,
+          })
+          .from(savedSearchNotifications)
+          .innerJoin(savedSearches, eq(savedSearches.id, savedSearchNotifications.savedSearchId))
+          .innerJoin(projects, eq(projects.id, savedSearchNotifications.projectId))
+          .where(mine)
+          .groupBy(savedSearchNotifications.projectId, projects.name)
+          .orderBy(sql`max(${savedSearchNotifications.sentAt}) desc`, desc(savedSearchNotifications.projectId))
+          .limit(limit)
+          .offset(offset),
+        db
+          .select({ n: sql<number>`count(distinct ${savedSearchNotifications.projectId})`.mapWith(Number) })
+          .from(savedSearchNotifications)
+          .innerJoin(savedSearches, eq(savedSearches.id, savedSearchNotifications.savedSearchId))
+          .where(mine),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
 
     /** Undoes a claim whose message could not be sent, so a later call may try again. */

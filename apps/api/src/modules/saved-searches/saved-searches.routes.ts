@@ -7,6 +7,7 @@ import {
   SavedSearchListResponseSchema,
   SavedSearchResponseSchema,
 } from '@nivaas/contracts/saved-search.schema';
+import { NotificationsQuerySchema, NotificationsResponseSchema } from '@nivaas/contracts/notification.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireAuth } from '../../plugins/auth';
 import type { SavedSearchesService } from './saved-searches.service';
@@ -30,6 +31,20 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<SavedSearchesRoutesOptio
       schema: { tags, summary: "The signed-in user's saved searches, newest first", response: { 200: SavedSearchListResponseSchema, ...errors } },
     },
     async (request) => ({ success: true as const, savedSearches: await savedSearches.list(principalOf(request).id) }),
+  );
+
+  app.get(
+    '/notifications',
+    {
+      onRequest: userOnly,
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's notices (saved-search matches), newest first, one per listing; only their own",
+        querystring: NotificationsQuerySchema,
+        response: { 200: NotificationsResponseSchema, 400: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await savedSearches.notices(principalOf(request).id, request.query)) }),
   );
 
   app.post(

@@ -7,8 +7,11 @@ import {
   type SavedSearchFilters,
   SavedSearchFiltersSchema,
 } from '@nivaas/contracts/saved-search.schema';
+import type { PageQuery, Pagination } from '@nivaas/contracts/common.schema';
+import type { Notification } from '@nivaas/contracts/notification.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { DomainError } from '../../lib/domain-error';
+import { offsetOf, paginationOf } from '../../lib/page-window';
 import type { ProjectsService } from '../projects/projects.service';
 import type { CandidateRow, SavedSearchesRepository, SavedSearchRow } from './saved-searches.repository';
 
@@ -73,6 +76,33 @@ export function createSavedSearchesService(
   { origin, log }: SavedSearchesServiceOptions,
 ) {
   return {
+    /**
+     * GET /notifications (issue 17): the notices this user was sent, newest first. A listing still on the site links
+     * to its page; one taken off since keeps its name but no link.
+     */
+    async notices(userId: number, { page, limit }: PageQuery): Promise<{ notifications: Notification[]; pagination: Pagination }> {
+      const { rows, total } = await repository.notices(userId, offsetOf({ page, limit }), limit);
+      const live = new Map((await catalogue.publicByIds(rows.map((row) => row.projectId))).map((project) => [project.id, project]));
+      return {
+        notifications: rows.map((row) => {
+          const project = live.get(row.projectId);
+          return {
+            id: row.id,
+            kind: 'saved-search-match' as const,
+            sentAt: row.sentAt.toISOString(),
+            listing: {
+              id: row.projectId,
+              name: project?.name ?? row.projectName,
+              place: project ? [project.location.name, project.city.name].join(', ') : null,
+              path: project ? listingPath(project) : null,
+            },
+            savedSearches: row.searches,
+          };
+        }),
+        pagination: paginationOf({ page, limit }, rows.length, total),
+      };
+    },
+
     async list(userId: number): Promise<SavedSearch[]> {
       return (await repository.list(userId)).map(toSavedSearch);
     },
@@ -108,6 +138,8 @@ export function createSavedSearchesService(
         locationId: project.location.id,
         type: project.type,
         transactionTag: project.transactionTag,
+        ownerId: project.ownerId,
+        brokerId: project.brokerId,
       });
       const matchedByOwner = new Map<number, CandidateRow[]>();
       for (const candidate of candidates) {

@@ -214,6 +214,28 @@ describe('notifySavedSearchMatches', () => {
     expect(await notifier()(withdrawn.id)).toEqual({ notified: 0 });
   });
 
+  it("never alerts a listing's own uploader: the user who uploaded it, or a user account of the broker who did (issue 17)", async () => {
+    // Asha uploads a listing matching her own search; Ravi's search matches too.
+    await storeSearch(ids.userA, 'Whitefield', { locationId: ids.whitefield });
+    await storeSearch(ids.userB, 'Whitefield too', { locationId: ids.whitefield });
+    const own = await pendingListing({ brokerId: null, ownerId: ids.userA, name: 'Asha Own Flat' });
+    await approve(own.id);
+    expect(await notifier()(own.id)).toEqual({ notified: 1 });
+    expect((await outbox()).map((message) => message.recipient)).toEqual(['9845012345']);
+
+    // A broker who also signed in as a user with the same e-mail is the same person.
+    const broker = await createBroker(ctx.database.db, { email: 'Dual.Role@Example.com', phone: '9900012345' });
+    const dual = await createUser(ctx.database.db, { name: 'Dual', email: 'dual.role@example.com' });
+    const samePhone = await createUser(ctx.database.db, { name: 'Dual phone', phone: '9900012345', email: null });
+    await storeSearch(dual.id, 'Whitefield', { locationId: ids.whitefield });
+    await storeSearch(samePhone.id, 'Whitefield', { locationId: ids.whitefield });
+    const brokers = await pendingListing({ brokerId: broker.id, name: 'Broker Own Flat' });
+    await approve(brokers.id);
+    expect(await notifier()(brokers.id)).toEqual({ notified: 2 });
+    const told = (await outbox()).slice(1).map((message) => message.recipient).sort();
+    expect(told).toEqual(['9845012345', 'asha@example.com']);
+  });
+
   it('releases the claim when a message cannot be sent, so a later call can try again', async () => {
     const searchId = await storeSearch(ids.userA, 'Whitefield', { locationId: ids.whitefield });
     const listing = await pendingListing();
@@ -225,5 +247,71 @@ describe('notifySavedSearchMatches', () => {
     await expect(failing.notifySavedSearchMatches(listing.id)).rejects.toThrow('smtp down');
     expect(await db.select().from(schema.savedSearchNotifications).where(and(eq(schema.savedSearchNotifications.savedSearchId, searchId)))).toEqual([]);
     expect(await ctx.modules.savedSearches.notifySavedSearchMatches(listing.id)).toEqual({ notified: 1 });
+  });
+});
+
+describe('GET /api/notifications (issue 17)', () => {
+  async function liveListing(name: string, updatedAt = new Date()) {
+    return createPricedProject(ctx.database.db, {
+      cityId: ids.cityId,
+      zoneId: ids.zoneId,
+      locationId: ids.whitefield,
+      name,
+      item: 'listing',
+      brokerId: ids.brokerId,
+      type: 'apartment',
+      transactionTag: 'Resale',
+      approval: 'approved',
+      status: 'active',
+      updatedAt,
+      units: [{ type: '2', minPrice: 7_000_000, maxPrice: 8_000_000 }],
+    });
+  }
+
+  it("lists the caller's own notices newest first, one per listing naming each search, with a link while it is live", async () => {
+    await save(user(), 'Whitefield', { locationId: ids.whitefield });
+    await save(user(), 'Resale', { transaction: 'Resale' });
+    await save(user(ids.userB), 'Ravi Whitefield', { locationId: ids.whitefield });
+    const first = await liveListing('Notice One');
+    await ctx.modules.savedSearches.notifySavedSearchMatches(first.id);
+    const second = await liveListing('Notice Two');
+    await ctx.modules.savedSearches.notifySavedSearchMatches(second.id);
+
+    const mine = await call('GET', '/api/notifications', user());
+    expect(mine.statusCode, mine.body).toBe(200);
+    const body = mine.json();
+    expect(body.pagination).toEqual({ page: 1, limit: 30, total: 2, hasMore: false });
+    expect(body.notifications.map((notice: { listing: { name: string } }) => notice.listing.name)).toEqual(['Notice Two', 'Notice One']);
+    expect(body.notifications[0]).toEqual({
+      id: expect.any(Number),
+      kind: 'saved-search-match',
+      sentAt: expect.any(String),
+      listing: { id: second.id, name: 'Notice Two', place: 'Whitefield, Bengaluru', path: `/broker-property-details/2/apartment/${second.id}` },
+      savedSearches: [
+        { id: expect.any(Number), name: 'Whitefield' },
+        { id: expect.any(Number), name: 'Resale' },
+      ],
+    });
+
+    // Ravi sees only his, Asha's third is on page 2 of 1.
+    const ravi = (await call('GET', '/api/notifications', user(ids.userB))).json();
+    expect(ravi.notifications.map((notice: { savedSearches: { name: string }[] }) => notice.savedSearches.map((search) => search.name))).toEqual([['Ravi Whitefield'], ['Ravi Whitefield']]);
+    expect((await call('GET', '/api/notifications', user(ids.userC))).json()).toMatchObject({ notifications: [], pagination: { total: 0 } });
+    const paged = (await call('GET', '/api/notifications?limit=1&page=2', user())).json();
+    expect(paged.notifications.map((notice: { listing: { name: string } }) => notice.listing.name)).toEqual(['Notice One']);
+    expect(paged.pagination).toMatchObject({ total: 2, hasMore: false });
+
+    // Taken off the site since: the notice stays, without a link.
+    await ctx.database.db.update(schema.projects).set({ status: 'inactive' }).where(eq(schema.projects.id, first.id));
+    const after = (await call('GET', '/api/notifications', user())).json();
+    expect(after.notifications[1].listing).toEqual({ id: first.id, name: 'Notice One', place: null, path: null });
+  });
+
+  it('is for signed-in users only, and a bad page is a 400 naming it', async () => {
+    expect((await call('GET', '/api/notifications', null)).statusCode).toBe(401);
+    expect((await call('GET', '/api/notifications', { kind: 'broker', id: ids.brokerId })).statusCode).toBe(403);
+    const bad = await call('GET', '/api/notifications?page=0', user());
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('page');
   });
 });
