@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { createAuditEntry, createPendingBroker } from './test/factories';
@@ -27,6 +27,24 @@ describe('provider sign-in', () => {
     expect(calls.find((call) => call.path === '/api/auth/provider/verify-otp')?.body).toEqual({ email: 'provider@nivaas.local', otp: '123456' });
     expect(calls.find((call) => call.path.startsWith('/api/admin/projects/pending'))?.authorization).toBe('Bearer access-9');
     expect(localStorage.getItem('nivaas_provider_email')).toBe(STAFF.email);
+  });
+
+  it("says 'sent' on the first send whatever the server calls it, and 'resent' only on a resend (issue 17)", async () => {
+    // The server says 'resent' when an earlier code is still valid (another tab, a reload).
+    const calls = mockApi({ 'POST /api/auth/provider/send-otp': { status: 201, body: { success: true, message: 'OTP resent successfully', resendAfterSeconds: 1 } } });
+    const user = userEvent.setup();
+    renderConsole();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Work e-mail' }), 'provider@nivaas.local');
+    await user.click(screen.getByRole('button', { name: 'Send passcode' }));
+    expect(await screen.findByText('OTP sent successfully')).toBeTruthy();
+    expect(screen.queryByText('OTP resent successfully')).toBeNull();
+    const resend = screen.getByRole('button', { name: /^Resend passcode/ }) as HTMLButtonElement;
+    expect(resend.disabled).toBe(true);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Resend passcode' }) as HTMLButtonElement).disabled).toBe(false), { timeout: 3000 });
+    await user.click(screen.getByRole('button', { name: 'Resend passcode' }));
+    expect(await screen.findByText('OTP resent successfully')).toBeTruthy();
+    expect(calls.filter((call) => call.path === '/api/auth/provider/send-otp')).toHaveLength(2);
   });
 
   it("shows the server's message for a wrong passcode and stays on the form", async () => {
@@ -110,5 +128,18 @@ describe('console sections', () => {
     expect(await screen.findByText(/Approved listing “Old Mill Villas”/)).toBeTruthy();
     expect(screen.getByText('Page 2 of 2')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Older' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('an unknown console address shows a not-found screen with the way to each section, not the listings queue', async () => {
+    const calls = mockApi({ ...signedInRoutes(), ...emptyListings });
+    const user = userEvent.setup();
+    renderConsole('/dashboard/no-such-page');
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/dashboard/no-such-page')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Pending listings' })).toBeNull();
+    expect(calls.some((call) => call.path.startsWith('/api/admin/projects/pending'))).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Pending listings' }));
+    expect(await screen.findByText('No listings are waiting for review.')).toBeTruthy();
   });
 });

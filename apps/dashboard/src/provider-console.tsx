@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
 import { ToasterProvider, useToaster } from './components/toaster';
 import { AuditLog } from './features/audit-log';
 import { BrokersQueue } from './features/brokers-queue';
@@ -116,10 +116,38 @@ function Shell({ basePath, staffName }: { basePath: string; staffName: string })
           <Route index element={<ListingsQueue />} />
           <Route path="brokers" element={<BrokersQueue />} />
           <Route path="audit" element={<AuditLog />} />
-          <Route path="*" element={<Navigate to={basePath || '/'} replace />} />
+          <Route path="*" element={<ConsoleNotFound basePath={basePath} />} />
         </Routes>
       </main>
     </>
+  );
+}
+
+/**
+ * Issue 17: an address below /dashboard that is no console page says so (it used to show the listings queue as if
+ * the address were right), with the way to each section.
+ */
+function ConsoleNotFound({ basePath }: { basePath: string }) {
+  const { pathname } = useLocation();
+  return (
+    <section aria-labelledby="not-found-heading" className="rounded-xl bg-white px-6 py-10 text-center shadow-sm ring-1 ring-slate-200">
+      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">404</p>
+      <h2 id="not-found-heading" className="mt-1 text-xl font-bold text-slate-900">
+        Page not found
+      </h2>
+      <p className="mx-auto mt-2 max-w-md text-sm break-words text-slate-600">
+        The console has no page at <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-800">{pathname}</code>. Choose a section:
+      </p>
+      <ul className="mt-5 flex flex-col items-center justify-center gap-2 sm:flex-row">
+        {TABS.map((tab) => (
+          <li key={tab.label}>
+            <Link to={`${basePath}${tab.path}`} className={tab.path === '' ? 'pc-btn-primary' : 'pc-btn-secondary'}>
+              {tab.path === '' ? 'Pending listings' : tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

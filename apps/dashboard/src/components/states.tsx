@@ -32,18 +32,23 @@ export function ErrorState({ title, message, onRetry }: { title: string; message
   );
 }
 
-export function LoadMore({ hasMore, busy, error, onMore }: { hasMore: boolean; busy: boolean; error: string | null; onMore: () => void }) {
-  if (!hasMore) return null;
+/**
+ * Numbered pages of a list (issue 17: a queue of hundreds is read a page at a time): Previous, 'Page N of M',
+ * Next. Hidden when everything fits on one page.
+ */
+export function Pager({ label, page, pageCount, onPage }: { label: string; page: number; pageCount: number; onPage: (page: number) => void }) {
+  if (pageCount <= 1 && page <= 1) return null;
   return (
-    <div className="mt-4 flex flex-col items-center gap-2">
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <button type="button" className="pc-btn-secondary" onClick={onMore} disabled={busy}>
-        {busy ? 'Loading…' : 'Show more'}
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <button type="button" className="pc-btn-secondary" onClick={() => onPage(page - 1)} disabled={page <= 1}>
+        Previous
       </button>
-    </div>
+      <span className="text-slate-600" aria-current="page">
+        Page {page} of {Math.max(pageCount, page)}
+      </span>
+      <button type="button" className="pc-btn-secondary" onClick={() => onPage(page + 1)} disabled={page >= pageCount}>
+        Next
+      </button>
+    </nav>
   );
 }

@@ -2,14 +2,14 @@ import type { PendingBroker } from '@nivaas/contracts/moderation.schema';
 import { useCallback } from 'react';
 import { useApi } from '../lib/console-context';
 import { formatDateTime } from '../lib/format';
-import { approveBroker, getPendingBrokers, rejectBroker } from '../lib/moderation-api';
+import { approveBroker, getPendingBrokers, rejectBroker, type QueueQuery } from '../lib/moderation-api';
 import { ModerationQueue, type QueueCardActions } from './moderation-queue';
 
 /** Brokers waiting for approval (spec §4 'Broker approval': only approved brokers get leads and uploads). */
 export function BrokersQueue() {
   const api = useApi();
   const fetchPage = useCallback(
-    (page: number) => getPendingBrokers(api, page).then(({ brokers, pagination }) => ({ items: brokers, pagination })),
+    (query: QueueQuery) => getPendingBrokers(api, query).then(({ brokers, pagination }) => ({ items: brokers, pagination })),
     [api],
   );
   return (
@@ -22,6 +22,8 @@ export function BrokersQueue() {
       emptyText="New registrations appear here."
       listClassName="grid grid-cols-1 gap-4 lg:grid-cols-2"
       itemClassName="min-w-0"
+      searchLabel="Search pending brokers"
+      searchPlaceholder="Name, company, e-mail, phone, RERA no. or city"
       reader="the broker"
       fetchPage={fetchPage}
       approveItem={(id) => approveBroker(api, id)}

@@ -72,23 +72,71 @@ describe('pending listings queue', () => {
     expect(await screen.findByText('No listings are waiting for review.')).toBeTruthy();
   });
 
-  it('loads the next page on request and never shows a listing twice', async () => {
+  it('pages the queue with numbered pages read from the server, kept in the address', async () => {
     const [a, b, c] = [createPendingListing(), createPendingListing(), createPendingListing()];
-    mockApi({
+    const calls = mockApi({
       ...signedInRoutes(),
       'GET /api/admin/projects/pending': (call) =>
         call.path.includes('page=2')
-          ? { body: { success: true, projects: [b, c], pagination: page(3, false, 2) } }
-          : { body: { success: true, projects: [a, b], pagination: page(3, true) } },
+          ? { body: { success: true, projects: [c], pagination: { page: 2, limit: 2, total: 3, hasMore: false } } }
+          : { body: { success: true, projects: [a, b], pagination: { page: 1, limit: 2, total: 3, hasMore: true } } },
     });
     const user = userEvent.setup();
     renderConsole();
 
     await screen.findByRole('article', { name: a!.name });
-    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    const pages = screen.getByRole('navigation', { name: 'Pending listings pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    expect((within(pages).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
     await screen.findByRole('article', { name: c!.name });
-    expect(screen.getAllByRole('article')).toHaveLength(3);
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(calls.filter((call) => call.path.startsWith('/api/admin/projects/pending')).map((call) => new URL(call.path, 'http://x').searchParams.get('page'))).toEqual(['1', '2']);
+  });
+
+  it('searches on the server: the words go as q, the count says what matched, and an empty result says so', async () => {
+    const match = createPendingListing({ name: 'Whitefield Heights' });
+    const calls = mockApi({
+      ...signedInRoutes(),
+      'GET /api/admin/projects/pending': (call) => {
+        const q = new URL(call.path, 'http://x').searchParams.get('q');
+        if (q === 'whitefield') return { body: { success: true, projects: [match], pagination: page(1) } };
+        if (q) return { body: { success: true, projects: [], pagination: page(0) } };
+        return { body: { success: true, projects: [createPendingListing(), createPendingListing()], pagination: page(221, true) } };
+      },
+    });
+    const user = userEvent.setup();
+    renderConsole();
+
+    expect(await screen.findByText('221 waiting')).toBeTruthy();
+    const search = screen.getByRole('searchbox', { name: 'Search pending listings' });
+    await user.type(search, '  whitefield {Enter}');
+    expect(await screen.findByText('1 matching “whitefield”')).toBeTruthy();
+    expect(screen.getAllByRole('article').map((card) => card.getAttribute('aria-labelledby'))).toEqual([`listing-${match.id}-name`]);
+
+    await user.clear(search);
+    await user.type(search, 'nowhere');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Nothing waiting matches “nowhere”.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('221 waiting')).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order' }), 'newest');
+    await waitFor(() => expect(calls.at(-1)?.path).toContain('order=newest'));
+    expect(calls.map((call) => new URL(call.path, 'http://x').searchParams.get('q')).filter(Boolean)).toEqual(['whitefield', 'nowhere']);
+  });
+
+  it('opens at the page and search the address names', async () => {
+    const calls = mockApi({
+      ...signedInRoutes(),
+      'GET /api/admin/projects/pending': { body: { success: true, projects: [createPendingListing()], pagination: { page: 3, limit: 30, total: 61, hasMore: false } } },
+    });
+    renderConsole('/dashboard?page=3&q=baner&order=newest');
+    expect(await screen.findByText('Page 3 of 3')).toBeTruthy();
+    expect((screen.getByRole('searchbox', { name: 'Search pending listings' }) as HTMLInputElement).value).toBe('baner');
+    const asked = new URL(calls.find((call) => call.path.startsWith('/api/admin/projects/pending'))?.path ?? '', 'http://x').searchParams;
+    expect(Object.fromEntries(asked)).toEqual({ page: '3', limit: '30', order: 'newest', q: 'baner' });
   });
 
   it('reloads the queue when the server says the listing was already decided (409)', async () => {

@@ -1,15 +1,15 @@
 import type { PendingListing } from '@nivaas/contracts/moderation.schema';
 import { useCallback } from 'react';
 import { useApi } from '../lib/console-context';
-import { approveListing, getPendingListings, rejectListing } from '../lib/moderation-api';
+import { approveListing, getPendingListings, rejectListing, type QueueQuery } from '../lib/moderation-api';
 import { ListingCard } from './listing-card';
 import { ModerationQueue } from './moderation-queue';
 
-/** The listings waiting for a decision, oldest first (issue 5: approve, or reject with a remark). */
+/** The listings waiting for a decision, oldest first, searchable and a page at a time (issues 5, 17). */
 export function ListingsQueue() {
   const api = useApi();
   const fetchPage = useCallback(
-    (page: number) => getPendingListings(api, page).then(({ projects, pagination }) => ({ items: projects, pagination })),
+    (query: QueueQuery) => getPendingListings(api, query).then(({ projects, pagination }) => ({ items: projects, pagination })),
     [api],
   );
   return (
@@ -21,6 +21,8 @@ export function ListingsQueue() {
       emptyTitle="No listings are waiting for review."
       emptyText="New and edited uploads appear here."
       listClassName="space-y-4"
+      searchLabel="Search pending listings"
+      searchPlaceholder="Name, place, owner, e-mail, phone or id"
       reader="the owner"
       fetchPage={fetchPage}
       approveItem={(id) => approveListing(api, id)}

@@ -1,8 +1,32 @@
 import { EmailInputSchema, OtpCodeSchema } from '@nivaas/contracts/auth.schema';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useToaster } from '../components/toaster';
 import { useApi } from '../lib/console-context';
 import { messageOf } from '../lib/use-paged';
+
+/**
+ * What the toast says is decided by what the person did, not by the server's word: the server says 'resent' whenever an
+ * earlier code is still valid (another tab, a reload), but from this form the first press is a send (issue 17).
+ */
+export const PASSCODE_SENT_MESSAGE = 'OTP sent successfully';
+export const PASSCODE_RESENT_MESSAGE = 'OTP resent successfully';
+
+/** Seconds until a resend is allowed, counted down once a second (spec §9: 30 s). */
+function useCountdown(): [number, (seconds: number) => void] {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(1000, until - now));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  const start = (seconds: number) => {
+    const at = Date.now();
+    setNow(at);
+    setUntil(at + seconds * 1000);
+  };
+  return [Math.max(0, Math.ceil((until - now) / 1000)), start];
+}
 
 /**
  * Provider sign-in: a passcode to the staff member's work e-mail (issue 4: POST /api/auth/provider/send-otp, then
@@ -20,9 +44,9 @@ export function SignIn({ notice }: { notice?: string }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [resendIn, startCountdown] = useCountdown();
 
-  async function sendCode(event: FormEvent) {
-    event.preventDefault();
+  async function send(resend: boolean): Promise<void> {
     const parsed = EmailInputSchema.safeParse(email);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Enter a valid e-mail address');
@@ -32,7 +56,8 @@ export function SignIn({ notice }: { notice?: string }) {
     setError(null);
     try {
       const sent = await api.sendPasscode(parsed.data);
-      toaster.success(sent.message);
+      toaster.success(resend ? PASSCODE_RESENT_MESSAGE : PASSCODE_SENT_MESSAGE);
+      startCountdown(sent.resendAfterSeconds);
       setStep('code');
       // After React has shown the code field.
       setTimeout(() => codeRef.current?.focus(), 0);
@@ -41,6 +66,11 @@ export function SignIn({ notice }: { notice?: string }) {
     } finally {
       setBusy(false);
     }
+  }
+
+  function sendCode(event: FormEvent) {
+    event.preventDefault();
+    void send(false);
   }
 
   async function verify(event: FormEvent) {
@@ -129,6 +159,9 @@ export function SignIn({ notice }: { notice?: string }) {
             ) : null}
             <button type="submit" className="pc-btn-primary w-full" disabled={busy}>
               {busy ? 'Signing in…' : 'Sign in'}
+            </button>
+            <button type="button" className="pc-btn-secondary w-full" disabled={busy || resendIn > 0} onClick={() => void send(true)}>
+              {resendIn > 0 ? `Resend passcode (${resendIn} s)` : 'Resend passcode'}
             </button>
             <button
               type="button"

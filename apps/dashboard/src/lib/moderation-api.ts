@@ -9,6 +9,7 @@ import {
   type PendingBrokersResponse,
   type PendingListingsResponse,
   type ProjectDecisionResponse,
+  type QueueOrder,
 } from '@nivaas/contracts/moderation.schema';
 import type { ProviderApi } from './api-client';
 
@@ -17,12 +18,25 @@ import type { ProviderApi } from './api-client';
 export const QUEUE_PAGE_SIZE = 30;
 export const AUDIT_PAGE_SIZE = 30;
 
-export function getPendingListings(api: ProviderApi, page: number): Promise<PendingListingsResponse> {
-  return api.call(`/api/admin/projects/pending?page=${page}&limit=${QUEUE_PAGE_SIZE}`, PendingListingsResponseSchema);
+/** One page of a queue: which page, the search words (blank for none) and the order (issue 17). */
+export interface QueueQuery {
+  page: number;
+  q: string;
+  order: QueueOrder;
 }
 
-export function getPendingBrokers(api: ProviderApi, page: number): Promise<PendingBrokersResponse> {
-  return api.call(`/api/admin/brokers/pending?page=${page}&limit=${QUEUE_PAGE_SIZE}`, PendingBrokersResponseSchema);
+function queueParams({ page, q, order }: QueueQuery): string {
+  const params = new URLSearchParams({ page: String(page), limit: String(QUEUE_PAGE_SIZE), order });
+  if (q.trim()) params.set('q', q.trim());
+  return params.toString();
+}
+
+export function getPendingListings(api: ProviderApi, query: QueueQuery): Promise<PendingListingsResponse> {
+  return api.call(`/api/admin/projects/pending?${queueParams(query)}`, PendingListingsResponseSchema);
+}
+
+export function getPendingBrokers(api: ProviderApi, query: QueueQuery): Promise<PendingBrokersResponse> {
+  return api.call(`/api/admin/brokers/pending?${queueParams(query)}`, PendingBrokersResponseSchema);
 }
 
 export function getAuditLog(api: ProviderApi, page: number): Promise<AuditResponse> {

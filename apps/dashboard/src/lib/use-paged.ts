@@ -1,69 +1,47 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { Pagination } from '@nivaas/contracts/common.schema';
+import { useCallback, useEffect, useState } from 'react';
 
 export type Loaded<T> = { items: T[]; pagination: Pagination };
 
-export type PagedState<T> =
+export type PageState<T> =
   | { status: 'loading' }
   | { status: 'error'; message: string }
-  | { status: 'ready'; items: T[]; pagination: Pagination; loadingMore: boolean; moreError: string | null };
+  | { status: 'ready'; items: T[]; pagination: Pagination };
 
 /**
- * A paged list: the first page on mount (and on reload), further pages appended on `loadMore`, de-duplicated by id.
- * `remove` takes a decided item out at once, so the queue shows what is still waiting without a refetch.
+ * One page of a list, fetched again whenever `fetchPage` (memoised on what it asks for) or `key` (the page, search
+ * and order, as one string) changes, or on `reload`. `remove` takes a decided item out at once, so the queue shows what is still waiting without a refetch.
  */
-export function usePagedList<T extends { id: number }>(fetchPage: (page: number) => Promise<Loaded<T>>) {
+export function usePage<T extends { id: number }>(fetchPage: () => Promise<Loaded<T>>, key: string) {
   const [generation, setGeneration] = useState(0);
-  const [state, setState] = useState<PagedState<T>>({ status: 'loading' });
+  const [state, setState] = useState<{ key: string; generation: number; value: PageState<T> } | null>(null);
 
   useEffect(() => {
     let live = true;
-    fetchPage(1).then(
-      (first) => live && setState({ status: 'ready', ...first, loadingMore: false, moreError: null }),
-      (error: unknown) => live && setState({ status: 'error', message: messageOf(error) }),
+    fetchPage().then(
+      (loaded) => live && setState({ key, generation, value: { status: 'ready', ...loaded } }),
+      (error: unknown) => live && setState({ key, generation, value: { status: 'error', message: messageOf(error) } }),
     );
     return () => {
       live = false;
     };
-  }, [fetchPage, generation]);
+  }, [fetchPage, key, generation]);
 
-  const reload = useCallback(() => {
-    setState({ status: 'loading' });
-    setGeneration((value) => value + 1);
-  }, []);
-
-  const loadMore = useCallback(() => {
-    if (state.status !== 'ready' || state.loadingMore || !state.pagination.hasMore) return;
-    const next = state.pagination.page + 1;
-    setState({ ...state, loadingMore: true, moreError: null });
-    fetchPage(next).then(
-      (page) =>
-        setState((current) => {
-          if (current.status !== 'ready') return current;
-          const seen = new Set(current.items.map((item) => item.id));
-          return {
-            status: 'ready',
-            items: [...current.items, ...page.items.filter((item) => !seen.has(item.id))],
-            pagination: page.pagination,
-            loadingMore: false,
-            moreError: null,
-          };
-        }),
-      (error: unknown) =>
-        setState((current) => (current.status === 'ready' ? { ...current, loadingMore: false, moreError: messageOf(error) } : current)),
-    );
-  }, [fetchPage, state]);
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
 
   const remove = useCallback((id: number) => {
     setState((current) => {
-      if (current.status !== 'ready') return current;
-      const items = current.items.filter((item) => item.id !== id);
-      const removed = current.items.length - items.length;
-      return { ...current, items, pagination: { ...current.pagination, total: Math.max(0, current.pagination.total - removed) } };
+      if (current?.value.status !== 'ready') return current;
+      const items = current.value.items.filter((item) => item.id !== id);
+      const removed = current.value.items.length - items.length;
+      const pagination = { ...current.value.pagination, total: Math.max(0, current.value.pagination.total - removed) };
+      return { ...current, value: { ...current.value, items, pagination } };
     });
   }, []);
 
-  return { state, reload, loadMore, remove };
+  // What was loaded for another page or search (or before a reload) is not shown as this one's.
+  const value: PageState<T> = state && state.key === key && state.generation === generation ? state.value : { status: 'loading' };
+  return { state: value, reload, remove };
 }
 
 export function messageOf(error: unknown): string {
