@@ -1,3 +1,4 @@
+import { NOTIFICATIONS_PATH } from '@nivaas/contracts/project-path';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { RequireApprovedBroker } from './auth/require-approved-broker';
 import { RequireAuth } from './auth/require-auth';
@@ -221,6 +222,11 @@ export const routes: RouteObject[] = [
               {
                 path: 'Shareleads',
                 lazy: async () => ({ Component: (await import('../features/owner-listings/leads-page')).ShareLeadsPage }),
+              },
+              {
+                // Issue 17: the user's saved-search notices (the navbar's bell opens it).
+                path: NOTIFICATIONS_PATH.slice(1),
+                lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }),
               },
             ],
           },

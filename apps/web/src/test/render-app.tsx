@@ -21,6 +21,8 @@ export function defaultApiRoutes(): Record<string, MockRoute> {
       pagination: { page: 1, limit: 10, total: 2, hasMore: false },
     },
     '/api/usersrouts/getAllBanner': { success: true, Allbanner: [createBanner({ title: 'Monsoon offers' })] },
+    // The navbar's bell asks for a signed-in user's notices (issue 17).
+    '/api/notifications': { success: true, notifications: [], pagination: { page: 1, limit: 30, total: 0, hasMore: false } },
     '/api/project/random': (url: URL) => ({
       success: true,
       projects: [

@@ -8,6 +8,7 @@ import { selectBrokerLogin, selectLoginsRestored, selectMenuRole, selectUserLogi
 import { useHeroSearchVisible } from '../../domain/search/hero-search-dock';
 import { AccountAvatar } from '../../components/account-avatar';
 import { ChatLauncherSlot } from '../../components/chat-launcher-slot';
+import { NotificationsBell } from '../../features/notifications/notifications-bell';
 import { AccountMenu, useLogOutToHome } from './account-menu';
 import { CitySelect } from './city-select';
 
@@ -64,17 +65,21 @@ export function Navbar() {
           // The stored logins are still being decrypted: hold the space rather than flash 'Log In'.
           <span className="ml-auto size-10 shrink-0" aria-hidden="true" />
         ) : role ? (
-          // spec §2: a profile icon when signed in, opening the side menu (on every screen size).
-          <button
-            type="button"
-            onClick={() => setAccountOpen(true)}
-            aria-haspopup="dialog"
-            aria-expanded={accountOpen}
-            aria-label="Your account"
-            className="ml-auto grid size-10 shrink-0 place-items-center rounded-full ring-2 ring-transparent transition hover:ring-brand-200 focus-visible:ring-brand-600"
-          >
-            <AccountAvatar photo={photo} className="size-10" />
-          </button>
+          <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+            {/* Issue 17: a signed-in user's saved-search notices. */}
+            {user && <NotificationsBell userId={user.id} />}
+            {/* spec §2: a profile icon when signed in, opening the side menu (on every screen size). */}
+            <button
+              type="button"
+              onClick={() => setAccountOpen(true)}
+              aria-haspopup="dialog"
+              aria-expanded={accountOpen}
+              aria-label="Your account"
+              className="grid size-10 shrink-0 place-items-center rounded-full ring-2 ring-transparent transition hover:ring-brand-200 focus-visible:ring-brand-600"
+            >
+              <AccountAvatar photo={photo} className="size-10" />
+            </button>
+          </div>
         ) : (
           <>
             <div className="ml-auto hidden items-center gap-2 md:flex">
