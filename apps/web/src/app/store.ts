@@ -1,10 +1,11 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
 import { createAuthExtra, persistLogins, restoreStoredLogins } from '../domain/auth/auth-persistence';
-import { authSlice } from '../domain/auth/auth-slice';
+import { authSlice, signedIn, signedOut } from '../domain/auth/auth-slice';
 import { citySelected, citySlice } from '../domain/city/city-slice';
 import { compareAdded, compareCleared, compareRemoved, compareSlice } from '../domain/compare/compare-slice';
 import { writeCompareSet, writeSelectedCity } from '../lib/storage';
+import { track } from '../lib/tracking/track';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -27,6 +28,34 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   listener.startListening({
     matcher: isAnyOf(compareAdded, compareRemoved, compareCleared),
     effect: (_action, listenerApi) => writeCompareSet((listenerApi.getState() as RootState).compare.items),
+  });
+
+  // Issue 12: COMPARE_ADDED / COMPARE_REMOVED wherever the set changes (cards, the project page, the tray, /Compare);
+  // an add the slice ignored (duplicate, full, no id) is not one.
+  listener.startListening({
+    matcher: isAnyOf(compareAdded, compareRemoved),
+    effect: (action, listenerApi) => {
+      const before = (listenerApi.getOriginalState() as RootState).compare.items.map((item) => item.id);
+      const after = (listenerApi.getState() as RootState).compare.items.map((item) => item.id);
+      const added = after.find((id) => !before.includes(id));
+      const removed = before.find((id) => !after.includes(id));
+      if (compareAdded.match(action) && added !== undefined) track('COMPARE_ADDED', { projectId: added, count: after.length });
+      if (compareRemoved.match(action) && removed !== undefined) track('COMPARE_REMOVED', { projectId: removed, count: after.length });
+    },
+  });
+
+  // Issue 12: sign-ins (the passcode modal, the broker's login and registration) and sign-outs, in one place.
+  // spec §3: USER_LOGIN carries the e-mail; track() keeps it only with analytics consent (the server drops it anyway).
+  listener.startListening({
+    actionCreator: signedIn,
+    effect: ({ payload: { role, login } }) => {
+      if (role === 'user') track('USER_LOGIN', { userId: login.id, email: login.email.includes('@') ? login.email : undefined });
+      else track('BROKER_LOGIN', { brokerId: login.id });
+    },
+  });
+  listener.startListening({
+    actionCreator: signedOut,
+    effect: ({ payload: role }) => track('SIGN_OUT', { role }),
   });
 
   // spec §3 'Storage': the user and broker logins are kept (encrypted) in local storage.

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { FIRST_CITIES_PAGE, useGetCitiesQuery, type CitySummary } from '../../lib/api/get-cities';
 import { DEFAULT_CITY_NAME } from '../../lib/storage';
+import { track } from '../../lib/tracking/track';
 import { citySelected, selectSelectedCityName } from './city-slice';
 
 function sameName(a: string, b: string): boolean {
@@ -35,5 +36,11 @@ export function useSelectedCity() {
 
 export function useSelectCity(): (cityName: string) => void {
   const dispatch = useDispatch();
-  return useCallback((cityName: string) => dispatch(citySelected(cityName)), [dispatch]);
+  return useCallback(
+    (cityName: string) => {
+      track('CITY_SELECTED', { city: cityName });
+      dispatch(citySelected(cityName));
+    },
+    [dispatch],
+  );
 }

@@ -4,6 +4,7 @@ import { serverMessage } from '../../lib/api/error-text';
 import { usePostLeadMutation } from './post-lead';
 import { checkLead, serverFieldErrors, type LeadErrors, type LeadField, type LeadValues } from './lead-form';
 import { showError, showSuccess } from '../../lib/toast';
+import { track } from '../../lib/tracking/track';
 
 interface EnquiryFormProps {
   /** The project or listing the enquiry is about; absent on the contact page. */
@@ -16,6 +17,8 @@ interface EnquiryFormProps {
   className?: string;
   /** Called after the enquiry was accepted (the lead prompt closes itself then). */
   onSent?: () => void;
+  /** The tracked event a sent form records (issue 12): the contact page's is CONTACT_FORM_SENT. */
+  trackAs?: 'ENQUIRY_SENT' | 'CONTACT_FORM_SENT';
 }
 
 const EMPTY: LeadValues = { name: '', phone: '', email: '', message: '' };
@@ -30,7 +33,15 @@ const FIELDS: { field: LeadField; label: string; type: string; autoComplete: str
  * An enquiry to the portal (spec §7 uILeadFormData). Success shows the server's message as a toast
  * (spec §8) and clears the form; a failure shows an error toast and keeps everything typed.
  */
-export function EnquiryForm({ projectId, defaultMessage = '', submitLabel = 'Send enquiry', title, className = '', onSent }: EnquiryFormProps) {
+export function EnquiryForm({
+  projectId,
+  defaultMessage = '',
+  submitLabel = 'Send enquiry',
+  title,
+  className = '',
+  onSent,
+  trackAs = 'ENQUIRY_SENT',
+}: EnquiryFormProps) {
   const id = useId();
   const [values, setValues] = useState<LeadValues>({ ...EMPTY, message: defaultMessage });
   const [errors, setErrors] = useState<LeadErrors>({});
@@ -61,6 +72,7 @@ export function EnquiryForm({ projectId, defaultMessage = '', submitLabel = 'Sen
     const result = await postLead(checked.body);
     if ('data' in result && result.data) {
       showSuccess(result.data.message);
+      track(trackAs, projectId === undefined ? undefined : { projectId });
       setValues({ ...EMPTY, message: defaultMessage });
       onSent?.();
       return;

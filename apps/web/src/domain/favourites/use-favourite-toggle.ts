@@ -6,6 +6,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { serverMessage } from '../../lib/api/error-text';
 import { loginFor, selectSignInModalOpen, signInModalOpened, type AuthState } from '../auth/auth-slice';
 import { showError, showSuccess, showWarning } from '../../lib/toast';
+import { track } from '../../lib/tracking/track';
 import { useGetFavouriteIdsQuery, type FavouritesOwner } from './get-favourites';
 import { useToggleFavouriteMutation } from './post-favourite';
 
@@ -45,6 +46,9 @@ export function useFavouriteToggle(project: Project) {
         showError(serverMessage(result.error) ?? 'Something went wrong!');
         return;
       }
+      // spec §3: PROPERTY_ADDED_IN_WISHLIST carries the property's name and id ('name' is a personal key, so propertyName).
+      const added = result.data.favourite.favourited;
+      track(added ? 'PROPERTY_ADDED_IN_WISHLIST' : 'PROPERTY_REMOVED_FROM_WISHLIST', { projectId: project.id, propertyName: project.name });
       // spec §4: 'Added to favorites' is a success toast, 'Removed from favorites' a warning.
       if (result.data.favourite.favourited) showSuccess(FAVOURITE_ADDED_MESSAGE);
       else showWarning(FAVOURITE_REMOVED_MESSAGE);

@@ -11,11 +11,13 @@ import { useGetBlogQuery } from './api/get-blog';
 import { useGetBlogsInfiniteQuery } from './api/get-blogs';
 import { BlogCard } from './components/blog-card';
 import { articleBlocks, blogDate } from './lib/blog-rules';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 export function BlogArticlePage() {
   const { id: rawId } = useParams();
   const id = parseRouteId(rawId);
   const blog = useGetBlogQuery(id ?? skipToken);
+  useTrackView('BLOG_VIEW', blog.data ? { blogId: blog.data.id } : null);
 
   if (id === null || (blog.isError && isNotFound(blog.error))) {
     return (

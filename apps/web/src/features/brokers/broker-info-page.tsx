@@ -12,6 +12,7 @@ import { parseRouteId } from '../../lib/route-id';
 import { propertyTypeLabel } from '../../lib/unit-labels';
 import { useGetBrokerQuery } from '../../lib/api/get-broker';
 import { BrokerPhoto, memberSince } from './components/broker-photo';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -19,6 +20,7 @@ export function BrokerInfoPage() {
   const { brokerId: rawId } = useParams();
   const id = parseRouteId(rawId);
   const broker = useGetBrokerQuery(id ?? skipToken);
+  useTrackView('BROKER_VIEW', broker.data ? { brokerId: broker.data.id } : null);
 
   if (id === null || (broker.isError && isNotFound(broker.error))) {
     return <PageNotFound title="We couldn’t find that broker" documentTitle="Broker not found" back={{ to: '/brokers', label: 'See all brokers' }} />;

@@ -1,10 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { CHAT_TITLE, ChatConversation } from './components/chat-conversation';
 import { useChat } from './use-chat';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 /** /chat (spec §2, broker only): the help chat's conversation on a page of its own, without the footer. */
 export function ChatPage() {
   const { session, view } = useChat();
+  // Issue 12: the full-page chat counts as opening it, like the launcher's button.
+  useTrackView('CHAT_OPENED', { via: 'page' });
   const frame = useRef<HTMLDivElement>(null);
   // The conversation fills the screen below the navbar, whose height differs by width (a search row on phones).
   const [top, setTop] = useState(72);

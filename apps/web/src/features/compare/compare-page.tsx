@@ -22,6 +22,7 @@ import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { areaRange, configurations, constructionStage, possessionText } from '../../lib/project-facts';
 import { projectPath } from '@nivaas/contracts/project-path';
 import { builderPath } from '../../domain/search/search-targets';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 type Column =
   | { entry: CompareEntry; state: 'loading' }
@@ -97,6 +98,8 @@ export function ComparePage() {
   const ordered = named ? [named, ...items.filter((item) => item !== named)] : items;
   const columns = useColumns(ordered);
   const title = named ? `Compare ${named.name}` : 'Compare projects';
+  // Issue 12: a comparison seen (again when its set changes); nothing to count on the empty page.
+  useTrackView('COMPARE_VIEWED', items.length > 0 ? { count: items.length, projectIds: items.map((item) => item.id).join(',') } : null);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 md:py-8 lg:px-8">

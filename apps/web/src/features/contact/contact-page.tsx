@@ -33,7 +33,7 @@ export function ContactPage() {
             </h2>
             <p className="mt-1 text-sm text-slate-600">All fields except the message are needed so we can reply.</p>
             <SectionBoundary name="The enquiry form">
-              <EnquiryForm title="Contact enquiry" submitLabel="Send message" className="mt-5" />
+              <EnquiryForm title="Contact enquiry" submitLabel="Send message" className="mt-5" trackAs="CONTACT_FORM_SENT" />
             </SectionBoundary>
           </section>
           <section aria-labelledby="office-heading" className="on-dark rounded-3xl bg-brand-900 p-5 text-white md:p-8">

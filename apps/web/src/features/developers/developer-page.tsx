@@ -10,6 +10,7 @@ import { formatPriceRange } from '../../lib/format-price';
 import { parseRouteId } from '../../lib/route-id';
 import { useGetBuilderQuery } from './api/get-builder';
 import { BuilderLogo } from './components/builder-logo';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 const count = new Intl.NumberFormat('en-IN');
 
@@ -17,6 +18,7 @@ export function DeveloperPage() {
   const { builderId: rawId } = useParams();
   const id = parseRouteId(rawId);
   const builder = useGetBuilderQuery(id ?? skipToken);
+  useTrackView('BUILDER_VIEW', builder.data ? { builderId: builder.data.id } : null);
 
   if (id === null || (builder.isError && isNotFound(builder.error))) {
     return <PageNotFound title="We couldn’t find that developer" documentTitle="Developer not found" back={{ to: '/developers', label: 'See all developers' }} />;

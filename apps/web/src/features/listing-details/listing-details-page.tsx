@@ -17,6 +17,7 @@ import { parseRouteId } from '../../lib/route-id';
 import { propertyTypeLabel, unitLabel } from '../../lib/unit-labels';
 import { ListingGallery } from './components/listing-gallery';
 import { listingFacts } from './listing-facts';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 /**
  * A broker's or an owner's listing: /broker-property-details/... and /user-property-details/... (spec
@@ -26,6 +27,7 @@ export function ListingDetailsPage() {
   const { BrokerpropertyId: rawId } = useParams();
   const id = parseRouteId(rawId);
   const listing = useGetProjectQuery(id ?? skipToken);
+  useTrackView('PROJECT_VIEW', listing.data ? { projectId: listing.data.id, city: listing.data.city.name } : null);
 
   if (id === null || (listing.isError && isNotFound(listing.error))) {
     return (

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatPrice, formatRupees } from '../../lib/format-price';
 import { AmortisationChart } from './amortisation-chart';
@@ -13,6 +13,7 @@ import {
   type EmiForm,
   type EmiInput,
 } from './emi';
+import { track } from '../../lib/tracking/track';
 
 const INITIAL_FORM: EmiForm = { amount: '50,00,000', rate: '8.5', years: '20' };
 
@@ -118,7 +119,13 @@ function Calculator({ amountParam }: { amountParam: string | null }) {
   const parsed = parseEmiForm(form);
   const errors = parsed.ok ? {} : parsed.errors;
 
+  const used = useRef(false);
   const update = (field: EmiField, value: string) => {
+    // Issue 12: once per visit to the calculator, at the first figure the visitor changes.
+    if (!used.current) {
+      used.current = true;
+      track('EMI_USED', { field });
+    }
     const next = { ...form, [field]: value };
     setForm(next);
     const result = parseEmiForm(next);

@@ -22,6 +22,7 @@ import {
   StatGrid,
 } from './components/place-parts';
 import { zonesOf } from './lib/zones-of';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 /** How many localities the city page lists before the visitor picks a zone. */
 const POPULAR_LOCALITIES = 8;
@@ -30,6 +31,7 @@ export function CityPage() {
   const { id: rawId } = useParams();
   const id = parseRouteId(rawId);
   const city = useGetCityQuery(id ?? skipToken);
+  useTrackView('PLACE_VIEW', city.data ? { place: 'city', placeId: city.data.id, city: city.data.name } : null);
 
   if (id === null || (city.isError && isNotFound(city.error))) {
     return <PlaceNotFound what="city" />;

@@ -18,11 +18,13 @@ import {
   propertiesLabel,
   StatGrid,
 } from './components/place-parts';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 export function LocationPage() {
   const { id: rawId } = useParams();
   const id = parseRouteId(rawId);
   const location = useGetLocationQuery(id ?? skipToken);
+  useTrackView('PLACE_VIEW', location.data ? { place: 'locality', placeId: location.data.id, locality: location.data.name, city: location.data.city.name } : null);
 
   if (id === null || (location.isError && isNotFound(location.error))) return <PlaceNotFound what="locality" />;
   if (location.isError) {

@@ -20,11 +20,13 @@ import {
   propertiesLabel,
   StatGrid,
 } from './components/place-parts';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 export function ZonePage() {
   const { id: rawId } = useParams();
   const id = parseRouteId(rawId);
   const zone = useGetZoneQuery(id ?? skipToken);
+  useTrackView('PLACE_VIEW', zone.data ? { place: 'zone', placeId: zone.data.id, zone: zone.data.name, city: zone.data.city.name } : null);
 
   if (id === null || (zone.isError && isNotFound(zone.error))) return <PlaceNotFound what="zone" />;
   if (zone.isError) {

@@ -26,6 +26,7 @@ import { ProjectNotFound } from './components/project-not-found';
 import { ReraNote } from './components/rera-note';
 import { SimilarProjects } from './components/similar-projects';
 import { UnitsTable } from './components/units-table';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 
 function galleryImages(project: ProjectDetail): GalleryImage[] {
   // The banner first, then the gallery; the logo is the builder's mark, not a photo of the project.
@@ -53,6 +54,7 @@ export function ProjectDetailsPage() {
   const { pathname } = useLocation();
   const id = parseRouteId(rawId);
   const query = useGetProjectQuery(id ?? skipToken);
+  useTrackView('PROJECT_VIEW', query.data ? { projectId: query.data.id, city: query.data.city.name } : null);
 
   if (id === null || (query.isError && isNotFound(query.error))) return <ProjectNotFound />;
   if (query.isError) {

@@ -10,6 +10,9 @@ import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/section-states';
 import { useGetLocationQuery } from '../../lib/api/get-location';
 import { flattenPages } from '../../lib/api/get-project-pages';
+import { useSelectedCity } from '../../domain/city/use-selected-city';
+import { track } from '../../lib/tracking/track';
+import { useTrackView } from '../../lib/tracking/use-track-view';
 import { useGetResultsInfiniteQuery } from './api/get-results';
 import { FilterPanel } from './components/filter-panel';
 import { FilterSheet } from './components/filter-sheet';
@@ -48,7 +51,19 @@ export function ResultsPage() {
   const total = current?.pages[0]?.total;
 
   // Every change is a new history entry, so Back undoes it; the address is the whole search.
-  const apply = (next: ResultsFilters) => setParams(filtersToParams(next));
+  const apply = (next: ResultsFilters) => {
+    track('FILTER_APPLIED', {
+      refinements: countRefinements(next),
+      bhk: next.bhk.join(',') || undefined,
+      budgetMin: next.minPrice ?? undefined,
+      budgetMax: next.maxPrice ?? undefined,
+      propertyType: next.propertyTypes.join(',') || undefined,
+      transaction: next.transaction ?? undefined,
+      possession: next.possession ?? undefined,
+      sort: next.sort,
+    });
+    setParams(filtersToParams(next));
+  };
   const refinements = countRefinements(filters);
   // What 'Save this search' keeps: nothing to save for the unfiltered list.
   const savedFilters = useMemo(() => toSavedFilters(filters), [filters]);
@@ -60,6 +75,24 @@ export function ResultsPage() {
   else heading = 'All properties';
 
   const loadingFirstPage = !current && !results.isError;
+  const selectedCity = useSelectedCity().name;
+  // Issue 12: one SEARCH per search the visitor sees answered (a new filter set is a new search), once the locality's
+  // name is known; metadata keys are the ones the rollups read.
+  useTrackView(
+    'SEARCH',
+    total !== undefined && !loadingFirstPage && (filters.locationId === null || location.data || location.isError)
+      ? {
+          query: filters.search || undefined,
+          resultCount: total,
+          city: location.data?.city.name ?? selectedCity,
+          locality: location.data?.name,
+          bhk: filters.bhk.join(',') || undefined,
+          budgetMin: filters.minPrice ?? undefined,
+          budgetMax: filters.maxPrice ?? undefined,
+          propertyType: filters.propertyTypes.join(',') || undefined,
+        }
+      : null,
+  );
 
   const body = (
     <>

@@ -16,6 +16,7 @@ import type { PickedPhoto } from '../components/photo-picker';
 import { emptyListing, listingFromProject } from './form-values';
 import { clearDraft, readDraft, writeDraft } from './upload-draft';
 import { uploadPhoto } from './upload-photo';
+import { track } from '../../../lib/tracking/track';
 
 export const STEPS = ['Basics', 'Location', 'Units', 'Photos', 'Review'] as const;
 const STEP_FIELDS: FieldPath<ListingUploadInput>[][] = [['name', 'type', 'transactionTag', 'description'], ['cityId', 'zoneId', 'locationId'], ['units'], [], []];
@@ -165,6 +166,7 @@ export function useUploadWizard(role: LoginRole, editing: Project | null) {
     if (!editing || photos.length > 0) void existing.refetch();
     setResultMessage(result.data.message);
     setPhase('done');
+    track('LISTING_UPLOADED', { projectId: listingId, role, edit: editing !== null, photos: photos.length });
     if (rejected === 0) showSuccess(result.data.message);
   };
 

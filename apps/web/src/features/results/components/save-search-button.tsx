@@ -8,6 +8,7 @@ import { selectUserLogin, signInModalOpened } from '../../../domain/auth/auth-sl
 import { useSaveSearchMutation } from '../../../domain/saved-searches/post-saved-search';
 import { showSuccess } from '../../../lib/toast';
 import { useModal } from '../../../lib/use-modal';
+import { track } from '../../../lib/tracking/track';
 
 interface SaveSearchButtonProps {
   filters: SavedSearchFilters;
@@ -102,6 +103,7 @@ function SaveSearchDialog({ userId, filters, suggestedName, onClose, onSaved }: 
     const result = await save({ userId, body: checked.data });
     if (result.data) {
       showSuccess(result.data.message);
+      track('SAVED_SEARCH_CREATED');
       onSaved();
       return;
     }
