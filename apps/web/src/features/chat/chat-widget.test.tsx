@@ -34,20 +34,23 @@ afterEach(() => {
 });
 
 describe('help chat widget (spec §2, §4)', () => {
-  it('opens from the floating Help Chat button, shows the disconnected notice until connected, then greets', async () => {
+  it("opens from the floating Help Chat button, says 'Connecting...' (never 'Disconnected') until connected, then greets", async () => {
     const user = renderWidget();
     const button = screen.getByRole('button', { name: 'Help Chat' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await user.click(button);
 
     const dialog = await screen.findByRole('dialog', { name: 'Welcome! Looking for your dream home?' });
-    expect(within(dialog).getByText('⚠️ Disconnected from server')).toBeTruthy();
+    // issue 17: nothing has failed yet, so the spec's disconnected line is not shown while the socket connects.
+    expect(within(dialog).getByText('Connecting...')).toBeTruthy();
+    expect(within(dialog).queryByText('⚠️ Disconnected from server')).toBeNull();
     const input = within(dialog).getByRole('textbox', { name: 'Message' });
     expect(input.getAttribute('placeholder')).toBe('Type your message...');
     await waitFor(() => expect(document.activeElement).toBe(input));
 
     act(() => socket.serverAccepts());
     expect(within(dialog).queryByText('⚠️ Disconnected from server')).toBeNull();
+    expect(within(dialog).queryByText('Connecting...')).toBeNull();
     expect(socket.sentMessages()).toEqual(['hi']);
 
     act(() => socket.serverSends('reply', 'Hello! **How can I help?**'));
@@ -103,6 +106,23 @@ describe('help chat widget (spec §2, §4)', () => {
     await user.click(within(article).getByRole('button', { name: 'Contact' }));
     expect(socket.sentMessages().at(-1)).toBe('Interested, Sobha Dream Acres, apartment');
     expect((within(article).getByRole('button', { name: 'Contacted' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('labels a card by spec §5, the property type once, whatever its ready-made text says (issue 17)', async () => {
+    const user = renderWidget();
+    const dialog = await openConnected(user);
+    const cards = [
+      // The text a card carried before issue 17, still in stored histories: it read '3 BHK, 4 BHK BHK Villa'.
+      chatCard({ projectName: 'Villa Two Sizes', propertyType: 'villa', configurations: ['3 BHK', '4 BHK'], exteriorArea: { type: '3 BHK, 4 BHK', exteriorArea: '2,400 sqft' } }),
+      chatCard({ projectName: 'Plot Estate', propertyType: 'plot', configurations: ['plot'], exteriorArea: { type: 'Plot', exteriorArea: null } }),
+      chatCard({ projectName: 'Studio Mix', propertyType: 'apartment', configurations: ['studio', '1 BHK'], exteriorArea: { type: 'Studio, 1 BHK Apartment', exteriorArea: '450 sqft' } }),
+    ];
+    act(() => socket.serverSends('reply', cards));
+    const villa = await within(dialog).findByRole('article', { name: 'Villa Two Sizes' });
+    expect(within(villa).getByText('3, 4 BHK Villa · 2,400 sqft')).toBeTruthy();
+    expect(await within(dialog).findByText('Plot · 1200 sqft', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await within(dialog).findByText('Studio, 1 BHK Apartment · 450 sqft', {}, { timeout: 3000 })).toBeTruthy();
+    expect(within(dialog).queryByText(/BHK.*BHK/)).toBeNull();
   });
 
   it("shows an action's own words and sends its value", async () => {

@@ -4,11 +4,14 @@ import type { ChatSession, ChatView } from '../lib/chat-session';
 import { ChatMessageItem } from './chat-message-item';
 import { SendIcon } from './chat-icons';
 import { TypingDots } from './typing-dots';
+import { track } from '../../../lib/tracking/track';
 
 /** spec §2 'Help chat widget': the heading of the panel (and of the /chat page). */
 export const CHAT_TITLE = 'Welcome! Looking for your dream home?';
-/** spec §2/§8: the notice while the socket is not connected. */
+/** spec §2/§8: the notice after the connection failed or was lost. */
 export const DISCONNECTED_TEXT = '⚠️ Disconnected from server';
+/** Issue 17: before the first connect nothing has failed yet, so the panel says so neutrally. */
+export const CONNECTING_TEXT = 'Connecting...';
 
 interface ChatConversationProps {
   session: ChatSession;
@@ -29,7 +32,12 @@ export function ChatConversation({ session, view, autoFocus = false }: ChatConve
     if (list) list.scrollTop = list.scrollHeight;
   }, [view.messages, view.reveal, view.botTyping, view.connected]);
 
-  const onContact = useCallback((card: ChatPropertyCard) => session.contact(card), [session]);
+  const onContact = useCallback(
+    (card: ChatPropertyCard) => {
+      if (session.contact(card)) track('CHAT_CONTACT', { projectId: card.projectId, project: card.projectName });
+    },
+    [session],
+  );
   const onAction = useCallback((option: ChatOption) => session.chooseAction(option), [session]);
 
   const reconnectIfDown = () => {
@@ -75,7 +83,12 @@ export function ChatConversation({ session, view, autoFocus = false }: ChatConve
         )}
       </div>
 
-      {!view.connected && (
+      {view.connection === 'connecting' && (
+        <p role="status" className="border-t border-slate-200 bg-white px-3 py-2 text-center text-xs font-medium text-slate-600">
+          {CONNECTING_TEXT}
+        </p>
+      )}
+      {view.connection === 'disconnected' && (
         <p role="status" className="border-t border-amber-200 bg-amber-50 px-3 py-2 text-center text-xs font-medium text-amber-900">
           {DISCONNECTED_TEXT}
         </p>

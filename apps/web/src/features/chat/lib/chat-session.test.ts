@@ -62,6 +62,59 @@ describe('connecting and the greeting (spec §4)', () => {
     expect(socket.sentMessages()).toEqual(['hi']);
   });
 
+  it("says 'connecting' until the first connect, and 'disconnected' only after a real failure or loss (issue 17)", () => {
+    ({ session, socket } = createTestSession());
+    expect(session.getView().connection).toBe('connecting');
+    session.open();
+    expect(session.getView()).toMatchObject({ connected: false, connection: 'connecting' });
+    socket.serverAccepts();
+    expect(session.getView()).toMatchObject({ connected: true, connection: 'connected' });
+
+    // A new sign-in re-handshakes on purpose: that is not a loss.
+    session.setToken('jwt-2');
+    expect(session.getView()).toMatchObject({ connected: false, connection: 'connecting' });
+    socket.serverAccepts();
+    expect(session.getView().connection).toBe('connected');
+
+    socket.serverDrops();
+    expect(session.getView()).toMatchObject({ connected: false, connection: 'disconnected' });
+    socket.serverAccepts();
+    expect(session.getView().connection).toBe('connected');
+  });
+
+  it('reports a first connection that fails as disconnected', () => {
+    ({ session, socket } = createTestSession());
+    session.open();
+    socket.serverRefuses('websocket error');
+    expect(session.getView()).toMatchObject({ connected: false, connection: 'disconnected' });
+  });
+
+  it('shows what the assistant already said before the visitor’s next bubble, so the answer comes right under it', () => {
+    connected();
+    // The greeting's answer is still being typed out when the visitor asks (issue 17: its city picker came
+    // between the question and the cards).
+    socket.serverSends('reply', 'Hi! Which city are you looking in?');
+    socket.serverSends('action_buttons', { data: { text: 'Choose an option:', options: [{ label: 'Bengaluru', value: 'Bengaluru' }] } });
+    vi.advanceTimersByTime(900);
+    session.send('2 bhk in whitefield');
+    expect(session.getView().messages.map((m) => [m.sender, m.message])).toEqual([
+      ['bot', 'Hi! Which city are you looking in?'],
+      ['bot', 'Choose an option:'],
+      ['user', '2 bhk in whitefield'],
+    ]);
+    expect(session.getView()).toMatchObject({ reveal: null, botTyping: false });
+
+    socket.serverSends('reply', 'I found 2 matches.');
+    socket.serverSends('property_card', { data: [chatCard(), chatCard()] });
+    vi.advanceTimersByTime(10_000);
+    const messages = session.getView().messages;
+    expect(messages.slice(2).map((m) => [m.sender, m.message, m.property?.length ?? 0])).toEqual([
+      ['user', '2 bhk in whitefield', 0],
+      ['bot', 'I found 2 matches.', 0],
+      ['bot', '', 2],
+    ]);
+  });
+
   it('does not greet when a history is already stored', () => {
     localStorage.setItem(CHAT_HISTORY_KEY, JSON.stringify([{ sender: 'bot', message: 'Welcome back' }]));
     connected();

@@ -30,10 +30,18 @@ import { CARD_INTERVAL_MS, typingPlan } from './typing-schedule';
 /** spec §4: the greeting the widget sends for the visitor on the first connect with an empty history. */
 export const GREETING_MESSAGE = 'hi';
 
+/**
+ * 'connecting' until the first connect (and again after a reconnect the session asked for itself: a new sign-in, the
+ * idle expiry); 'disconnected' only after a real failure or loss (issue 17: the spec's disconnected line flashed each
+ * time the panel opened, before the socket had had a chance to connect).
+ */
+export type ChatConnection = 'connecting' | 'connected' | 'disconnected';
+
 /** What the widget and the /chat page draw; a new object on every change (useSyncExternalStore). */
 export interface ChatView {
   open: boolean;
   connected: boolean;
+  connection: ChatConnection;
   /** The whole conversation, as stored. */
   messages: readonly ChatMessage[];
   /**
@@ -83,6 +91,8 @@ export class ChatSession {
   private paceTimer: ReturnType<typeof setTimeout> | null = null;
   private idleTimer: ReturnType<typeof setTimeout> | null = null;
   private greeted = false;
+  /** The session itself closed the socket to reconnect (a new token): that is not a loss to report. */
+  private reconnectingOnPurpose = false;
   /** The idle expiry disconnected on purpose (spec §4). */
   private expired = false;
   /** A stored conversation expired while no page was open: the server is told on the next connect. */
@@ -100,6 +110,7 @@ export class ChatSession {
     this.view = {
       open: false,
       connected: false,
+      connection: 'connecting',
       messages,
       reveal: null,
       botTyping: false,
@@ -134,6 +145,7 @@ export class ChatSession {
     if (token === this.token) return;
     this.token = token;
     if (this.socket?.connected) {
+      this.reconnectingOnPurpose = true;
       this.socket.disconnect();
       this.socket.connect();
     }
@@ -179,14 +191,22 @@ export class ChatSession {
         this.greeted = true;
         socket.emit('send_message', { message: GREETING_MESSAGE, time: new Date().toISOString(), clientId });
       }
-      this.update({ connected: true });
+      this.reconnectingOnPurpose = false;
+      this.update({ connected: true, connection: 'connected' });
     });
-    socket.on('disconnect', () => this.update({ connected: false }));
+    socket.on('disconnect', () => {
+      this.update({ connected: false, connection: this.reconnectingOnPurpose || this.expired ? 'connecting' : 'disconnected' });
+    });
     socket.on('connect_error', (error: Error & { data?: unknown }) => {
       // A refusal the server explains (too many chats open from one network) carries a notice; a transport
       // failure does not, and the spec's disconnected line says all there is to say.
       const refusal = ChatNoticeSchema.safeParse(error.data);
-      this.update(refusal.success ? { connected: false, notice: refusal.data.message } : { connected: false });
+      this.reconnectingOnPurpose = false;
+      this.update(
+        refusal.success
+          ? { connected: false, connection: 'disconnected', notice: refusal.data.message }
+          : { connected: false, connection: 'disconnected' },
+      );
     });
     socket.on('reply', (payload: unknown) => {
       const reply = ChatReplySchema.safeParse(payload);
@@ -263,7 +283,13 @@ export class ChatSession {
     return true;
   }
 
+  /**
+   * Before the visitor's own bubble: what the assistant has already said is shown whole at once, so the conversation
+   * reads in order and the answer to this message comes right under it (issue 17: the greeting's city picker, still
+   * being typed out, landed between '2 bhk in whitefield' and its cards).
+   */
   private emitMessage(message: string): void {
+    this.flushPending();
     this.socket?.emit('send_message', { message, time: new Date().toISOString(), clientId: this.deps.clientId() });
   }
 
@@ -288,6 +314,7 @@ export class ChatSession {
     this.update({
       open: false,
       connected: false,
+      connection: 'connecting',
       messages: [],
       reveal: null,
       botTyping: false,
