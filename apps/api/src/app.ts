@@ -81,6 +81,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   const modules = given ?? createModules({ config, database, clock, log: app.log });
   // A message dispatched just before shutdown is still handed over.
   app.addHook('onClose', () => modules.settled());
+  // The tracking rollup job (started by server.ts) finishes its batch before the caller closes the database.
+  app.addHook('onClose', () => modules.trackingRollups.stop());
 
   await app.register(errors);
   // Uploaded photos in a bucket are served from its public address, which the CSP must allow.

@@ -57,6 +57,8 @@ import { createSavedSearchesRepository } from './modules/saved-searches/saved-se
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
 import { createSearchService } from './modules/search/search.service';
 import { createTrackingRepository } from './modules/tracking/tracking.repository';
+import { createTrackingRollupsRepository } from './modules/tracking/tracking-rollups.repository';
+import { createTrackingRollupsService } from './modules/tracking/tracking-rollups.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { loadIpCityTable } from './modules/tracking/visitor-facts';
 import { createUsersRepository } from './modules/users/users.repository';
@@ -138,6 +140,13 @@ export function createModules({ config, database, clock, log, mediaStore = creat
 
   // Visit and event tracking (issue 12): the address -> city table is a local file, read once here.
   const tracking = createTrackingService({ repository: createTrackingRepository(db), ipCities: loadIpCityTable(config.trackingIpCityTable), clock });
+  // The daily rollups the analytics read, and the retention of raw events: a background job server.ts starts.
+  const trackingRollups = createTrackingRollupsService({
+    repository: createTrackingRollupsRepository(db),
+    clock,
+    retentionDays: config.trackingRetentionDays,
+    log,
+  });
 
   return {
     /** The access-token key and the set of ended sign-ins, for the auth plugin. */
@@ -167,6 +176,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     moderation,
     ownerLeads,
     tracking,
+    trackingRollups,
     /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
     sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ repository: listingsRepository, mediaStore, log, ...options }),
     /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */

@@ -118,6 +118,8 @@ try {
   });
   // Fastify logs one line per address it listens on (every interface for 0.0.0.0), with the real port.
   await app.listen({ port: config.port, host: config.host, listenTextResolver: (address) => `Nivaas is listening on ${address}` });
+  // Tracking rollups every few seconds and the retention of raw events hourly; app.close() stops them.
+  modules.trackingRollups.start();
   // The real port (PORT=0 picks one), so a second process refused by the lock can say where this one serves.
   const address = app.server.address();
   if (dataLock && address !== null && typeof address === 'object') {
