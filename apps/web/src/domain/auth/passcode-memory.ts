@@ -53,3 +53,9 @@ export function retryAfterOf(error: unknown): number | null {
 export function forgetAllPasscodes(): void {
   sent.clear();
 }
+
+/** For a send endpoint's transformErrorResponse: the refusal with its Retry-After seconds, read by retryAfterOf. */
+export function withRetryAfter<E extends object>(error: E, meta: { response?: Response } | undefined): E | (E & { retryAfterSeconds: number }) {
+  const retryAfter = Number(meta?.response?.headers.get('retry-after'));
+  return Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfterSeconds: retryAfter } : error;
+}

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorResponse, type mockApi, type MockRoute } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 import { signedIn } from '../../domain/auth/auth-slice';
+import { forgetAllPasscodes } from '../../domain/auth/passcode-memory';
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), warning: vi.fn() }));
 vi.mock('../../lib/toast', () => ({ showSuccess: toasts.success, showError: toasts.error, showWarning: toasts.warning }));
@@ -54,6 +55,7 @@ beforeEach(() => {
   toasts.success.mockReset();
   toasts.error.mockReset();
   toasts.warning.mockReset();
+  forgetAllPasscodes();
 });
 
 describe('/login', () => {
@@ -166,6 +168,59 @@ describe('/login', () => {
       );
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/wishlist'));
+  }, SLOW);
+
+  it('reopens the code step with the countdown when the same address is asked for again inside it (issue 17)', async () => {
+    const user = userEvent.setup();
+    const { api } = renderAt('/login', {
+      '/api/auth/broker/send-otp': { success: true, message: 'Passcode sent', resendAfterSeconds: 30 },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Passcode' }));
+    await user.type(screen.getByLabelText('E-mail or phone number'), 'asha@example.in');
+    await user.click(screen.getByRole('button', { name: 'Send passcode' }));
+    await user.click(await screen.findByRole('button', { name: 'asha@example.in: change it' }));
+    await user.click(screen.getByRole('button', { name: 'Send passcode' }));
+    expect(await screen.findByLabelText('6-digit passcode')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toMatch(/still works/);
+    expect(screen.getByRole('button', { name: /Resend passcode \(\d+s\)/ }).hasAttribute('disabled')).toBe(true);
+    const sends = api.fetchMock.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).endsWith('/api/auth/broker/send-otp'));
+    expect(sends).toHaveLength(1);
+  }, SLOW);
+
+  it("gives an owner sent here by 'Post Your Property' the passcode sign-in, then the upload form (issue 17)", async () => {
+    const user = userEvent.setup();
+    const { api, store, router } = renderAt(
+      { pathname: '/login', state: { from: { pathname: '/upload-a-property', search: '', hash: '' } } },
+      {
+        '/api/auth/portal/send-otp': { success: true, message: 'OTP sent successfully', resendAfterSeconds: 30 },
+        '/api/auth/portal/verify-otp': {
+          success: true,
+          message: 'Logged in successfully!',
+          role: 'user',
+          user: { id: 41, name: null, phone: '9845012345', email: null, photo: null },
+          token: 'jwt-owner',
+        },
+      },
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to post your property' })).toBeTruthy();
+    expect(screen.queryByText(/don’t need a broker account/)).toBeNull();
+    await user.type(screen.getByLabelText('E-mail or phone number'), '9845012345');
+    await user.click(screen.getByRole('button', { name: 'Send passcode' }));
+    expect(await bodyOf(api, '/api/auth/portal/send-otp')).toEqual({ email: '9845012345' });
+    await user.type(await screen.findByLabelText('6-digit passcode'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/upload-a-property'));
+    expect(await bodyOf(api, '/api/auth/portal/verify-otp')).toEqual({ email: '9845012345', otp: '123456' });
+    expect(store.getState().auth.user?.token).toBe('jwt-owner');
+    expect(toasts.success).toHaveBeenCalledWith('Logged in successfully!');
+  }, SLOW);
+
+  it('lets a broker sent here from an owner page switch to the broker log in', async () => {
+    const user = userEvent.setup();
+    renderAt({ pathname: '/login', state: { from: { pathname: '/upload-a-property', search: '', hash: '' } } });
+    await user.click(await screen.findByRole('button', { name: 'Broker log in' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Broker log in' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Log in with e-mail and password' })).toBeTruthy();
   }, SLOW);
 
   it('points a home buyer to the passcode sign-in modal', async () => {

@@ -113,9 +113,11 @@ describe('/broker-profile', () => {
     expect(router.state.location.pathname).toBe('/');
   }, SLOW);
 
-  it('sends a signed-in user who is not a broker to /login', async () => {
+  it('tells a signed-in user who is not a broker that the page is for brokers (issue 17), instead of /login', async () => {
     await seedStoredLogin('user');
     const { router } = renderApp('/broker-profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'This page is for brokers.' })).toBeTruthy();
+    expect(screen.getByText('You are signed in as a buyer.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/broker-profile');
   }, SLOW);
 });

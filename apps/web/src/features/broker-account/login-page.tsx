@@ -1,26 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  BrokerLoginRequestSchema,
-  IDENTITY_MESSAGE,
-  OTP_LENGTH,
-  OTP_RESEND_SECONDS,
-  parseIdentity,
-  type BrokerSignInResponse,
-} from '@nivaas/contracts/auth.schema';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { BrokerLoginRequestSchema, type BrokerSignInResponse } from '@nivaas/contracts/auth.schema';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import { useSendOtpMutation } from '../../domain/auth/api/send-otp';
+import { useVerifyOtpMutation } from '../../domain/auth/api/verify-otp';
 import { serverMessage } from '../../lib/api/error-text';
 import { selectUserLogin, signedIn, signInModalOpened } from '../../domain/auth/auth-slice';
-import { brokerLoginFrom } from '../../domain/auth/logins';
-import { useCountdown } from '../../domain/auth/use-countdown';
-import { showError, showSuccess } from '../../lib/toast';
+import { brokerLoginFrom, userLoginFrom } from '../../domain/auth/logins';
+import { showSuccess } from '../../lib/toast';
 import { useBrokerLoginMutation, useBrokerSendOtpMutation, useBrokerVerifyOtpMutation } from './api/broker-sign-in';
 import { AuthShell } from './components/auth-shell';
 import { Field, PasswordField } from './components/field';
-import { returnPath } from './lib/sign-in';
+import { PasscodeForm } from './components/passcode-form';
+import { isOwnerPath, returnPath } from './lib/sign-in';
 
 type Method = 'password' | 'passcode';
 
@@ -35,8 +30,60 @@ function noticeOf(state: unknown): string | null {
  * /login (spec §2): the broker's sign-in, and the page protected routes send a visitor to. A broker signs in with
  * e-mail and password or with a one-time passcode; a home buyer is pointed to the passcode sign-in modal. Either
  * way the visitor then returns to where the guard found them (`state.from`), else home.
+ *
+ * Issue 17: a visitor sent here from an owner's page ('Post Your Property' leads to /upload-a-property) is an owner,
+ * not a broker: they get the passcode sign-in that page needs, on the page, and land on the upload form after it.
  */
 export function LoginPage() {
+  const location = useLocation();
+  const from = returnPath(location.state);
+  const [door, setDoor] = useState<'owner' | 'broker'>(isOwnerPath(from) ? 'owner' : 'broker');
+  if (door === 'owner') return <OwnerLogin onBroker={() => setDoor('broker')} />;
+  return <BrokerLogin />;
+}
+
+/** The owner's door (issue 17): a user's passcode sign-in, then back to the page that asked for it. */
+function OwnerLogin({ onBroker }: { onBroker: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
+  const [sendOtp] = useSendOtpMutation();
+  const [verifyOtp] = useVerifyOtpMutation();
+  const posting = /^\/upload-a-property/i.test(returnPath(location.state));
+
+  return (
+    <AuthShell
+      audience="owner"
+      title={posting ? 'Sign in to post your property' : 'Sign in with a passcode'}
+      subtitle="We send a one-time passcode to your phone or e-mail. No password, no broker account."
+      footer={
+        <p>
+          Are you a broker?{' '}
+          <button type="button" onClick={onBroker} className="font-semibold text-brand-700 hover:underline">
+            Broker log in
+          </button>
+        </p>
+      }
+    >
+      <title>{posting ? 'Sign in to post your property | Nivaas' : 'Sign in | Nivaas'}</title>
+      <PasscodeForm
+        door="user"
+        hint="Your mobile number or e-mail address. Signing in the first time creates your account."
+        send={(identity) => sendOtp({ value: identity })}
+        verify={async (identity, code) => {
+          const result = await verifyOtp({ email: identity, otp: code });
+          if (!result.data) return { error: result.error };
+          dispatch(signedIn({ role: 'user', login: userLoginFrom(result.data, identity) }));
+          showSuccess(result.data.message);
+          void navigate(returnPath(location.state), { replace: true });
+          return null;
+        }}
+      />
+    </AuthShell>
+  );
+}
+
+function BrokerLogin() {
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useDispatch();
@@ -116,7 +163,7 @@ export function LoginPage() {
         aria-labelledby={`${tabsId}-${method}-tab`}
         className="mt-6"
       >
-        {method === 'password' ? <PasswordLogin onSignedIn={finish} /> : <PasscodeLogin onSignedIn={finish} />}
+        {method === 'password' ? <PasswordLogin onSignedIn={finish} /> : <BrokerPasscodeLogin onSignedIn={finish} />}
       </div>
     </AuthShell>
   );
@@ -174,131 +221,20 @@ function PasswordLogin({ onSignedIn }: { onSignedIn: (response: BrokerSignInResp
   );
 }
 
-function PasscodeLogin({ onSignedIn }: { onSignedIn: (response: BrokerSignInResponse) => void }) {
-  const id = useId();
-  const [identity, setIdentity] = useState('');
-  const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<{ field: 'identity' | 'code'; message: string } | null>(null);
-  const [secondsLeft, setSecondsLeft] = useCountdown();
-  const [sendOtp, sending] = useBrokerSendOtpMutation();
-  const [verifyOtp, verifying] = useBrokerVerifyOtpMutation();
-  const codeInput = useRef<HTMLInputElement>(null);
-
-  const send = async (to: string) => {
-    const result = await sendOtp({ email: to });
-    if (result.error) {
-      showError(serverMessage(result.error) ?? 'Something went wrong!');
-      return false;
-    }
-    showSuccess(result.data.message);
-    setSecondsLeft(result.data.resendAfterSeconds || OTP_RESEND_SECONDS);
-    return true;
-  };
-
-  const request = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = identity.trim();
-    if (parseIdentity(typed) === null) {
-      setError({ field: 'identity', message: IDENTITY_MESSAGE });
-      return;
-    }
-    setError(null);
-    if (await send(typed)) {
-      setSentTo(typed);
-      setCode('');
-      // The code box replaces the form the focus was in; take the focus along.
-      window.setTimeout(() => codeInput.current?.focus(), 0);
-    }
-  };
-
-  const verify = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!sentTo) return;
-    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(code)) {
-      setError({ field: 'code', message: `Enter the ${OTP_LENGTH}-digit passcode` });
-      return;
-    }
-    setError(null);
-    const result = await verifyOtp({ email: sentTo, otp: code });
-    if (result.data) {
-      onSignedIn(result.data);
-      return;
-    }
-    setError({ field: 'code', message: serverMessage(result.error) ?? 'Something went wrong!' });
-  };
-
-  if (!sentTo) {
-    return (
-      <form noValidate onSubmit={(event) => void request(event)} aria-label="Get a passcode" className="space-y-4">
-        <Field
-          label="E-mail or phone number"
-          autoComplete="username"
-          value={identity}
-          onChange={(event) => setIdentity(event.target.value)}
-          error={error?.field === 'identity' ? error.message : undefined}
-          hint="The e-mail or mobile number you registered with."
-        />
-        <button type="submit" disabled={sending.isLoading} className="btn-primary w-full py-3 text-base disabled:opacity-60">
-          {sending.isLoading ? 'Sending...' : 'Send passcode'}
-        </button>
-      </form>
-    );
-  }
-
+function BrokerPasscodeLogin({ onSignedIn }: { onSignedIn: (response: BrokerSignInResponse) => void }) {
+  const [sendOtp] = useBrokerSendOtpMutation();
+  const [verifyOtp] = useBrokerVerifyOtpMutation();
   return (
-    <form noValidate onSubmit={(event) => void verify(event)} aria-label="Enter the passcode" className="space-y-4">
-      <p className="text-sm text-slate-700">
-        We sent a {OTP_LENGTH}-digit passcode to{' '}
-        <button
-          type="button"
-          onClick={() => {
-            setSentTo(null);
-            setError(null);
-          }}
-          className="font-semibold text-brand-700 underline underline-offset-2"
-          aria-label={`${sentTo}: change it`}
-        >
-          {sentTo}
-        </button>
-        .
-      </p>
-      <div>
-        <label htmlFor={`${id}-code`} className="block text-sm font-semibold text-slate-800">
-          {OTP_LENGTH}-digit passcode
-        </label>
-        <input
-          ref={codeInput}
-          id={`${id}-code`}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={OTP_LENGTH}
-          aria-invalid={error?.field === 'code' || undefined}
-          aria-describedby={error?.field === 'code' ? `${id}-code-error` : undefined}
-          className={`mt-1.5 block w-full rounded-xl bg-white px-3.5 py-2.5 text-center font-mono text-2xl tracking-[0.5em] text-slate-900 ring-1 focus:ring-2 focus:outline-none ${error?.field === 'code' ? 'ring-red-500 focus:ring-red-600' : 'ring-slate-300 focus:ring-brand-600'}`}
-        />
-        {error?.field === 'code' && (
-          <p id={`${id}-code-error`} className="mt-1 text-sm font-medium text-red-700">
-            {error.message}
-          </p>
-        )}
-      </div>
-      <button type="submit" disabled={verifying.isLoading} className="btn-primary w-full py-3 text-base disabled:opacity-60">
-        {verifying.isLoading ? 'Logging in...' : 'Log in'}
-      </button>
-      <p className="text-center text-sm text-slate-600">
-        Didn’t get it?{' '}
-        <button
-          type="button"
-          disabled={secondsLeft > 0 || sending.isLoading}
-          onClick={() => void send(sentTo)}
-          className="font-semibold text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
-        >
-          {secondsLeft > 0 ? `Resend passcode (${secondsLeft}s)` : 'Resend passcode'}
-        </button>
-      </p>
-    </form>
+    <PasscodeForm
+      door="broker"
+      hint="The e-mail or mobile number you registered with."
+      send={(identity) => sendOtp({ email: identity })}
+      verify={async (identity, code) => {
+        const result = await verifyOtp({ email: identity, otp: code });
+        if (!result.data) return { error: result.error };
+        onSignedIn(result.data);
+        return null;
+      }}
+    />
   );
 }

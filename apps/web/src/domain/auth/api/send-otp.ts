@@ -1,5 +1,6 @@
 import { SendOtpResponseSchema, type SendOtpRequestInput, type SendOtpResponse } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
+import { withRetryAfter } from '../passcode-memory';
 
 export interface SendOtpArgs {
   /** What the visitor typed (a phone number or an e-mail). */
@@ -27,10 +28,7 @@ const sendOtpApi = api.injectEndpoints({
       rawResponseSchema: SendOtpResponseSchema,
       transformResponse: (response: SendOtpResponse, meta) => ({ ...response, status: meta?.response?.status ?? 0 }),
       // A 429's Retry-After, so the form can count down the real wait (domain/auth/passcode-memory.ts retryAfterOf).
-      transformErrorResponse: (error, meta) => {
-        const retryAfter = Number(meta?.response?.headers.get('retry-after'));
-        return Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfterSeconds: retryAfter } : error;
-      },
+      transformErrorResponse: (error, meta) => withRetryAfter(error, meta),
     }),
   }),
 });

@@ -8,6 +8,7 @@ import {
   type VerifyOtpRequestInput,
 } from '@nivaas/contracts/auth.schema';
 import type { z } from 'zod';
+import { withRetryAfter } from '../../../domain/auth/passcode-memory';
 import { api } from '../../../lib/api/api-slice';
 
 /**
@@ -23,6 +24,7 @@ const brokerSignInApi = api.injectEndpoints({
     brokerSendOtp: build.mutation<SendOtpResponse, Required<Pick<SendOtpRequestInput, 'email'>>>({
       query: (body) => ({ url: '/auth/broker/send-otp', method: 'POST', body }),
       rawResponseSchema: SendOtpResponseSchema,
+      transformErrorResponse: (error, meta) => withRetryAfter(error, meta),
     }),
     brokerVerifyOtp: build.mutation<BrokerSignInResponse, VerifyOtpRequestInput>({
       query: (body) => ({ url: '/auth/broker/verify-otp', method: 'POST', body }),

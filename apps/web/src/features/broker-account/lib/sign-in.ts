@@ -18,3 +18,11 @@ export function returnPath(state: unknown): string {
   if (/^\/(login|registration|forgot-password|reset-password)(\/|\?|#|$)/i.test(path)) return '/';
   return path;
 }
+
+/**
+ * Pages an owner (a signed-in user) comes to /login from: posting a property and the user's own pages (spec §2
+ * route table). /login offers them the passcode sign-in those pages need, not the broker's form (issue 17).
+ */
+export function isOwnerPath(path: string): boolean {
+  return /^\/(upload-a-property|list-your-properties|uploded-properties|Shareleads|profile)(\/|\?|#|$)/i.test(path);
+}
