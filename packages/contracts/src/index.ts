@@ -25,3 +25,4 @@ export * from './notification.schema';
 export * from './user.schema';
 export * from './project-path';
 export * from './tracking.schema';
+export * from './analytics.schema';
