@@ -653,8 +653,16 @@ async function main(): Promise<void> {
   const runs: Run[] = [];
   for (const engine of engines) {
     const databaseUrl = engine === 'postgres' ? await postgresUrl() : undefined;
-    for (const cache of caches) runs.push(await runOnce(engine, cache, databaseUrl, cache && values.cache === 'both' ? CACHE_ON_EVENTS : TOTAL_EVENTS));
+    for (const cache of caches) {
+      runs.push(await runOnce(engine, cache, databaseUrl, cache && values.cache === 'both' ? CACHE_ON_EVENTS : TOTAL_EVENTS));
+      // After every run, so a long session that fails later still leaves what it measured.
+      writeReport(runs);
+    }
   }
+  rmSync(path.join(dataDir, 'ip-city.csv'), { force: true });
+}
+
+function writeReport(runs: Run[]): void {
   const cpus = os.cpus();
   const notes = [
     `CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} logical cores; memory ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}, ${os.type()} ${os.release()}.`,
@@ -667,7 +675,6 @@ async function main(): Promise<void> {
     writeFileSync(reportPath, report(runs, notes, keptAnalysis()));
     console.log(`wrote ${path.relative(repoRoot, reportPath)}`);
   }
-  rmSync(path.join(dataDir, 'ip-city.csv'), { force: true });
 }
 
 await main();
