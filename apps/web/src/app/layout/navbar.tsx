@@ -9,8 +9,8 @@ import { useHeroSearchVisible } from '../../domain/search/hero-search-dock';
 import { AccountAvatar } from '../../components/account-avatar';
 import { ChatLauncherSlot } from '../../components/chat-launcher-slot';
 import { NotificationsBell } from '../../features/notifications/notifications-bell';
+import { CityPicker } from '../../domain/city/city-picker';
 import { AccountMenu, useLogOutToHome } from './account-menu';
-import { CitySelect } from './city-select';
 
 const POST_PROPERTY_PATH = '/upload-a-property';
 const LOGIN_PATH = '/login';
@@ -54,9 +54,9 @@ export function Navbar() {
     <header data-top-bar className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <nav aria-label="Main" className="mx-auto flex h-14 max-w-7xl items-center gap-2 px-4 sm:gap-4 md:h-16 lg:px-8">
         <Link to="/" aria-label="Nivaas home" className="shrink-0 rounded-lg">
-          <Logo />
+          <Logo compact />
         </Link>
-        <CitySelect className="min-w-0" />
+        <CityPicker className="min-w-0" />
         <div className={`hidden min-w-0 flex-1 lg:block lg:max-w-md xl:max-w-lg ${searchDocked ? '' : 'invisible'}`}>
           <SearchCombobox variant="navbar" />
         </div>

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { FIRST_CITIES_PAGE, useGetCitiesQuery, type CitySummary } from '../../lib/api/get-cities';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { CITY_PAGE_SIZE, FIRST_CITIES_PAGE, useGetCitiesQuery, type CitySummary } from '../../lib/api/get-cities';
 import { DEFAULT_CITY_NAME } from '../../lib/storage';
 import { track } from '../../lib/tracking/track';
 import { citySelected, selectSelectedCityName } from './city-slice';
@@ -19,11 +20,22 @@ export function resolveCity(cities: readonly CitySummary[] | undefined, name: st
   );
 }
 
-/** The selected city with the cities list it came from. `name` is usable before the list arrives. */
+/**
+ * The selected city with the first page of cities (spec §9: ten on start). `name` is usable before the list arrives.
+ * A city past the first ten (Jaipur, Kochi) is looked up by name instead of being taken for Bengaluru (issue 17).
+ */
 export function useSelectedCity() {
   const selectedName = useSelector(selectSelectedCityName);
   const query = useGetCitiesQuery(FIRST_CITIES_PAGE);
-  const city = resolveCity(query.data, selectedName);
+  const onFirstPage = query.data?.find((city) => sameName(city.name, selectedName));
+  const wanted = selectedName.trim();
+  const lookup = useGetCitiesQuery(
+    query.data && !onFirstPage && wanted ? { page: 1, limit: CITY_PAGE_SIZE, search: wanted } : skipToken,
+  );
+  const found = lookup.data?.find((city) => sameName(city.name, selectedName));
+  // While the name is being looked up there is no city yet (not Bengaluru's rails flashing first).
+  const lookingUp = query.data !== undefined && !onFirstPage && wanted !== '' && lookup.isLoading;
+  const city = onFirstPage ?? found ?? (lookingUp ? undefined : resolveCity(query.data, selectedName));
   return {
     name: city?.name ?? selectedName,
     city,

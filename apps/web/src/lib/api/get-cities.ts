@@ -14,10 +14,18 @@ export interface CitySummary {
   propertyCount: number;
 }
 
-export type CitiesArgs = Pick<PageQuery, 'page' | 'limit'>;
+export type CitiesArgs = Pick<PageQuery, 'page' | 'limit'> & { search?: string };
 
 /** spec §9: the city list fetched at start, page 1, limit 10. */
 export const FIRST_CITIES_PAGE: CitiesArgs = { page: 1, limit: 10 };
+/** The city selector's pages (issue 17): the rest of the cities arrive ten at a time, on demand. */
+export const CITY_PAGE_SIZE = 10;
+
+export interface CityPage {
+  cities: CitySummary[];
+  total: number;
+  hasMore: boolean;
+}
 
 export function toCitySummary(city: City): CitySummary {
   return {
@@ -33,11 +41,28 @@ export function toCitySummary(city: City): CitySummary {
 export const citiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCities: build.query<CitySummary[], CitiesArgs>({
-      query: ({ page, limit }) => ({ url: '/city', params: { page, limit } }),
+      query: ({ page, limit, search }) => ({ url: '/city', params: search ? { page, limit, search } : { page, limit } }),
       rawResponseSchema: CityListResponseSchema,
       transformResponse: (response: CityListResponse) => response.cities.map(toCitySummary),
+    }),
+    /** Every city, ten at a time, optionally those whose name contains `search` (GET /city?search=). */
+    getCityPages: build.infiniteQuery<CityPage, { search: string }, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 1,
+        getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
+      },
+      query: ({ queryArg: { search }, pageParam }) => ({
+        url: '/city',
+        params: search ? { page: pageParam, limit: CITY_PAGE_SIZE, search } : { page: pageParam, limit: CITY_PAGE_SIZE },
+      }),
+      rawResponseSchema: CityListResponseSchema,
+      transformResponse: (response: CityListResponse): CityPage => ({
+        cities: response.cities.map(toCitySummary),
+        total: response.pagination.total,
+        hasMore: response.pagination.hasMore,
+      }),
     }),
   }),
 });
 
-export const { useGetCitiesQuery } = citiesApi;
+export const { useGetCitiesQuery, useGetCityPagesInfiniteQuery } = citiesApi;

@@ -1,4 +1,5 @@
-import type { CitySummary } from '../../../lib/api/get-cities';
+import { useEffect, useMemo, useState } from 'react';
+import { FIRST_CITIES_PAGE, useGetCityPagesInfiniteQuery, type CitySummary } from '../../../lib/api/get-cities';
 import { SmartImage } from '../../../components/smart-image';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 
@@ -18,7 +19,28 @@ interface ExploreCitiesProps {
 
 const gridClasses = 'grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-5';
 
-export function ExploreCities({ cities, selectedId, isError, onRetry, onSelect }: ExploreCitiesProps) {
+/** Every city, page after page, once the visitor asks for more than the first ten (issue 17). */
+function useAllCities(wanted: boolean) {
+  const pages = useGetCityPagesInfiniteQuery({ search: '' }, { skip: !wanted });
+  const { hasNextPage, isFetching, isError, fetchNextPage } = pages;
+  useEffect(() => {
+    if (wanted && hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [wanted, hasNextPage, isFetching, isError, fetchNextPage]);
+  // Each city once, should one move between pages while they load.
+  const all = useMemo(() => {
+    const byId = new Map<number, CitySummary>();
+    for (const city of (pages.data?.pages ?? []).flatMap((page) => page.cities)) if (!byId.has(city.id)) byId.set(city.id, city);
+    return [...byId.values()];
+  }, [pages.data]);
+  return { all, done: pages.data !== undefined && !hasNextPage, loading: wanted && (isFetching || hasNextPage), isError };
+}
+
+export function ExploreCities({ cities: firstCities, selectedId, isError, onRetry, onSelect }: ExploreCitiesProps) {
+  // spec §9 loads ten cities on start; the rest come when asked for, so Jaipur and Kochi can be picked here too.
+  const [showAll, setShowAll] = useState(false);
+  const more = useAllCities(showAll);
+  const cities = showAll && more.all.length > 0 ? more.all : firstCities;
+  const mayHaveMore = (firstCities?.length ?? 0) >= FIRST_CITIES_PAGE.limit && !(showAll && more.done);
   let body;
   if (isError && !cities) {
     body = <ErrorState message="We could not load the list of cities." onRetry={onRetry} />;
@@ -73,6 +95,21 @@ export function ExploreCities({ cities, selectedId, isError, onRetry, onSelect }
     );
   }
 
+  const moreButton = mayHaveMore && !(isError && !firstCities) && (
+    <div className="mt-4 flex flex-col items-center gap-2">
+      <button
+        type="button"
+        onClick={() => setShowAll(true)}
+        disabled={showAll && !more.isError}
+        aria-busy={showAll && more.loading}
+        className="rounded-full px-5 py-2 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 transition-colors hover:bg-brand-50 disabled:opacity-60"
+      >
+        {showAll && more.loading ? 'Loading more cities…' : 'Show more cities'}
+      </button>
+      {showAll && more.isError && <p className="text-sm text-rose-800">We could not load more cities. Please try again.</p>}
+    </div>
+  );
+
   return (
     <section aria-labelledby="explore-cities-heading">
       <div className="mb-4 md:mb-6">
@@ -82,6 +119,7 @@ export function ExploreCities({ cities, selectedId, isError, onRetry, onSelect }
         <p className="mt-1 text-sm text-slate-600 md:text-base">Pick a city to see its projects.</p>
       </div>
       {body}
+      {moreButton}
     </section>
   );
 }
