@@ -42,6 +42,11 @@ export interface EventBatchWrite {
   /** Consent 'analytics': the events take the identity, city and source their session recorded. */
   analytics: boolean;
   receivedAt: Date;
+  /**
+   * The session sending the batch, whose last_seen_at moves. Only this one: events carrying older sessions' ids
+   * (the unsent list) say nothing about those visits now, and locking one row per statement cannot deadlock.
+   */
+  currentSessionId: string | null;
 }
 
 /** A session's last_seen_at moves at most this often, so a busy session is not rewritten on every batch. */
@@ -71,10 +76,10 @@ export function createTrackingRepository(db: Db) {
      * travel as one JSON parameter (jsonb_to_recordset), so a batch of 50 is one bind value, not 500.
      * When both the batch and its session have consent 'analytics', an event takes the session's identity (a beacon
      * has no bearer but belongs to the visitor who started the session), city and traffic source; with or without,
-     * its device type. The same statement moves the sessions' last_seen_at.
+     * its device type. The same statement moves the sending session's last_seen_at.
      * Answers how many events were new.
      */
-    async insertEvents({ events, analytics, receivedAt }: EventBatchWrite): Promise<number> {
+    async insertEvents({ events, analytics, receivedAt, currentSessionId }: EventBatchWrite): Promise<number> {
       if (events.length === 0) return 0;
       const rows = JSON.stringify(
         events.map((event) => ({
@@ -90,7 +95,6 @@ export function createTrackingRepository(db: Db) {
           occurred_at: event.occurredAt.toISOString(),
         })),
       );
-      const sessionIds = [...new Set(events.map((event) => event.sessionId).filter((id): id is string => id !== null))];
       const received = receivedAt.toISOString();
       const result = await db.execute<{ stored: number | string }>(sql`
         with incoming as (
@@ -125,7 +129,7 @@ export function createTrackingRepository(db: Db) {
         ),
         touched as (
           update tracking_sessions set last_seen_at = ${received}::timestamptz
-          where id in (select jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb))
+          where id = ${currentSessionId}
             and last_seen_at < ${received}::timestamptz - interval '${sql.raw(LAST_SEEN_STEP)}'
           returning 1
         )

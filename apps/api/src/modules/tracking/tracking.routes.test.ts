@@ -66,6 +66,7 @@ interface SessionRow {
   entry_page: string | null;
   exit_page: string | null;
   ip_address: string | null;
+  last_seen_at: Date | string;
   ended_at: Date | string | null;
 }
 
@@ -380,6 +381,25 @@ describe('POST /api/track/event', () => {
       expect(refused.headers['retry-after']).toBeDefined();
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe("a session's last_seen_at", () => {
+  it('moves with its batches, at most every 30 s', async () => {
+    let now = new Date('2026-11-24T10:00:00Z');
+    const timed = await createTestApp({ clock: () => now });
+    try {
+      const sessionId = await startSession(timed, sessionPayload());
+      const lastSeen = async () => new Date((await sessionOf(timed, sessionId))!.last_seen_at).toISOString();
+      now = new Date('2026-11-24T10:00:10Z');
+      expect((await sendBatch(timed, { sessionId, events: [event({ at: now.toISOString() })] })).statusCode).toBe(202);
+      expect(await lastSeen()).toBe('2026-11-24T10:00:00.000Z');
+      now = new Date('2026-11-24T10:01:00Z');
+      expect((await sendBatch(timed, { sessionId, events: [event({ at: now.toISOString() })] })).statusCode).toBe(202);
+      expect(await lastSeen()).toBe('2026-11-24T10:01:00.000Z');
+    } finally {
+      await timed.close();
     }
   });
 });

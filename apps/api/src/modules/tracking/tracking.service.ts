@@ -143,7 +143,7 @@ export function createTrackingService({ repository, ipCities, clock }: TrackingS
         metadata: keptMetadata(event.metadata),
         occurredAt: clampedTime(event.at, receivedAt),
       }));
-      const stored = await repository.insertEvents({ events, analytics, receivedAt });
+      const stored = await repository.insertEvents({ events, analytics, receivedAt, currentSessionId: batch.sessionId ?? null });
       return { stored, duplicates: events.length - stored };
     },
   };
