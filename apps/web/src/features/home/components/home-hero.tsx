@@ -136,8 +136,8 @@ function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
             aria-live={rotation.paused ? 'polite' : 'off'}
             className="pointer-events-none absolute inset-x-[5%] top-[27%] bottom-[38%] flex flex-col justify-center gap-[0.4em] overflow-hidden text-white"
           >
-            <p className="truncate text-[max(1rem,4.6cqw)] leading-tight font-bold">{current.title}</p>
-            {current.subtitle && <p className="truncate text-[max(0.75rem,2cqw)] leading-snug text-white/95">{current.subtitle}</p>}
+            <p className="line-clamp-2 text-[max(1rem,4.2cqw)] leading-tight font-bold">{current.title}</p>
+            {current.subtitle && <p className="hidden truncate text-[max(0.75rem,2cqw)] leading-snug text-white/95 sm:block">{current.subtitle}</p>}
           </div>
         )}
         {banners.length > 1 && (
