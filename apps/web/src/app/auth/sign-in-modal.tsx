@@ -8,7 +8,14 @@ import { useVerifyOtpMutation } from '../../domain/auth/api/verify-otp';
 import { signedIn, signInModalClosed } from '../../domain/auth/auth-slice';
 import { inputKind } from '../../domain/auth/input-kind';
 import { userLoginFrom } from '../../domain/auth/logins';
-import { forgetPasscode, passcodeStillLive, rememberPasscodeSent, resendSecondsLeft, retryAfterOf } from '../../domain/auth/passcode-memory';
+import {
+  forgetPasscode,
+  passcodeStillLive,
+  rememberPasscodeAsked,
+  rememberPasscodeSent,
+  resendSecondsLeft,
+  retryAfterOf,
+} from '../../domain/auth/passcode-memory';
 import { useCountdown } from '../../domain/auth/use-countdown';
 import { showError, showSuccess } from '../../lib/toast';
 import { useModal } from '../../lib/use-modal';
@@ -81,8 +88,12 @@ export function SignInModal() {
       return;
     }
     setNotice(null);
+    // Remembered from the moment it is asked for: going back and pressing Get OTP while this send is still on its
+    // way must not send a second one (step 2 opens at once, spec §4, so a person can do that).
+    const undo = rememberPasscodeAsked('user', typed);
     const result = await sendOtp({ value: typed });
     if (result.error) {
+      undo();
       const message = serverMessage(result.error) ?? SIGN_IN_FALLBACK_ERROR;
       const wait = retryAfterOf(result.error);
       // A wait while a code sent to this identity still works (this page's, or one the API says is out there)

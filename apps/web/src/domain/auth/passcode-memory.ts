@@ -24,6 +24,20 @@ export function rememberPasscodeSent(door: PasscodeDoor, identity: string, resen
   sent.set(keyOf(door, identity), { at: now, resendAfterSeconds });
 }
 
+/**
+ * Remembers a send from the moment it is asked for, so the same request made again while it is on its way is not
+ * sent twice; answers the undo for a send that then failed (what was remembered before comes back).
+ */
+export function rememberPasscodeAsked(door: PasscodeDoor, identity: string, now = Date.now()): () => void {
+  const key = keyOf(door, identity);
+  const before = sent.get(key);
+  sent.set(key, { at: now, resendAfterSeconds: OTP_RESEND_SECONDS });
+  return () => {
+    if (before) sent.set(key, before);
+    else sent.delete(key);
+  };
+}
+
 /** Seconds left of the resend countdown for a code this page had sent, or 0. */
 export function resendSecondsLeft(door: PasscodeDoor, identity: string, now = Date.now()): number {
   const last = sent.get(keyOf(door, identity));
