@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { type Config, configWarnings } from './config';
 import { trustFunction } from './lib/client-address';
 import { REQUEST_ID_HEADER, requestIdFor } from './lib/request-id';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
 import { createLogger } from './logger';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(ratingsRoutes, { prefix, ratings: modules.ratings });
   await app.register(usersRoutes, { prefix, users: modules.users });
   await app.register(trackingRoutes, { prefix, tracking: modules.tracking });
+  await app.register(analyticsRoutes, { prefix, analytics: modules.analytics });
 
   await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir } });
   await app.register(web, { distDir: config.webDistDir });

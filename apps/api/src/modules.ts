@@ -6,6 +6,8 @@ import { accessTokenKey } from './lib/auth/tokens';
 import { createCatalogueChanges } from './lib/catalogue-changes';
 import { createMediaStore } from './lib/media/create-media-store';
 import type { MediaStore } from './lib/media/media-store';
+import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAccountsRepository } from './modules/auth/accounts.repository';
 import { createAuthService } from './modules/auth/auth.service';
 import { createContactPasscodes } from './modules/auth/contact-passcodes';
@@ -148,6 +150,9 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     log,
   });
 
+  // Insights (issue 13): the provider's analytics and brokers' own figures, read from the rollups and records.
+  const analytics = createAnalyticsService({ repository: createAnalyticsRepository(db), clock, ownerOf: listings.ownerOf });
+
   return {
     /** The access-token key and the set of ended sign-ins, for the auth plugin. */
     key,
@@ -177,6 +182,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     ownerLeads,
     tracking,
     trackingRollups,
+    analytics,
     /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
     sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ repository: listingsRepository, mediaStore, log, ...options }),
     /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */

@@ -96,5 +96,12 @@ export type TrafficSourceValue = (typeof TRAFFIC_SOURCES)[number];
 export const ROLLUP_DIMENSIONS = ['total', 'page', 'project', 'city', 'source', 'device', 'search'] as const;
 export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 
+/**
+ * What the visitor-day facts (issue 13) record who was seen by, so unique visitors over any range are exact: the
+ * whole site ('total'), a listing's viewers ('project'), a visitor's city, and the search facets a visitor used.
+ */
+export const VISITOR_DAY_DIMENSIONS = ['total', 'project', 'city', 'bhk', 'budget', 'locality'] as const;
+export type VisitorDayDimension = (typeof VISITOR_DAY_DIMENSIONS)[number];
+
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

@@ -532,6 +532,36 @@ const ROWS: Row[] = [
     expect: { guest: 204, userA: 204, userB: 204, brokerA: 204, brokerB: 204, provider: 204 },
   },
 
+  // --- Insights (issue 13): a broker's own figures only; the provider's analytics to the provider only ---
+  {
+    route: 'GET /api/broker/insights',
+    label: "broker A's listings",
+    request: () => ({ method: 'GET', url: '/api/broker/insights?days=90' }),
+    expect: { guest: 401, userA: 403, userB: 403, brokerA: 200, brokerB: 200, provider: 403 },
+    body: (role, body) => {
+      const listings = (body.listings as { projectId: number }[]).map((listing) => listing.projectId).sort((a, b) => a - b);
+      if (role === 'brokerA') expect(listings).toEqual([ids.pendingListing, ids.liveListing].sort((a, b) => a - b));
+      else expect(listings, role).toEqual([]);
+    },
+  },
+  {
+    route: 'GET /api/admin/analytics/overview',
+    request: () => ({ method: 'GET', url: '/api/admin/analytics/overview' }),
+    expect: { guest: 401, userA: 403, userB: 403, brokerA: 403, brokerB: 403, provider: 200 },
+  },
+  {
+    route: 'GET /api/admin/analytics/projects/{id}',
+    label: "broker A's live listing",
+    request: () => ({ method: 'GET', url: `/api/admin/analytics/projects/${ids.liveListing}` }),
+    expect: { guest: 401, userA: 403, userB: 403, brokerA: 403, brokerB: 403, provider: 200 },
+  },
+  {
+    route: 'GET /api/admin/analytics/brokers/{id}',
+    label: 'broker A',
+    request: () => ({ method: 'GET', url: `/api/admin/analytics/brokers/${ids.brokerA}` }),
+    expect: { guest: 401, userA: 403, userB: 403, brokerA: 403, brokerB: 403, provider: 200 },
+  },
+
   // --- Listings (issue 5): the owner's, checked against the caller; the provider only reads and decides ---
   {
     route: 'POST /api/project/upload',

@@ -136,6 +136,10 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/track/session/start': PUBLIC,
   'POST /api/track/event': PUBLIC,
   'PUT /api/track/session/end': PUBLIC,
+  'GET /api/broker/insights': { access: ['broker'] },
+  'GET /api/admin/analytics/overview': PROVIDER,
+  'GET /api/admin/analytics/projects/{id}': PROVIDER,
+  'GET /api/admin/analytics/brokers/{id}': PROVIDER,
 };
 
 const KINDS: readonly Kind[] = ['user', 'broker', 'provider'];

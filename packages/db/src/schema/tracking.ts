@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DEVICE_TYPES, ROLLUP_DIMENSIONS, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_TYPES } from '../enums';
+import { DEVICE_TYPES, ROLLUP_DIMENSIONS, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_DAY_DIMENSIONS, VISITOR_TYPES } from '../enums';
 import { oneOf } from './columns';
 
 export const trackingSessions = pgTable(
@@ -117,6 +117,31 @@ export const trackingRollupVisitors = pgTable(
   },
   // Day first: finished days are deleted as a range.
   (t) => [primaryKey({ name: 'tracking_rollup_visitors_pk', columns: [t.day, t.dimension, t.key, t.eventName, t.visitor] })],
+);
+
+/**
+ * Who was seen on which day (issue 13), kept as long as raw events: unique visitors over 7, 30, 90 or 366 days cannot
+ * be summed from daily uniques, and "what the viewers of these listings searched for" joins a listing's viewers to the
+ * facets they searched by. One row per (dimension, key, India day, visitor digest): a listing's viewers ('project',
+ * PROJECT_VIEW only), the whole site ('total'), a visitor's city, and SEARCH facets ('bhk' '2 BHK', 'budget' a band,
+ * 'locality'). Folded with the daily rollups; the visitor is the same 64-bit digest, never the key itself.
+ */
+export const trackingVisitorDays = pgTable(
+  'tracking_visitor_days',
+  {
+    dimension: text('dimension', { enum: VISITOR_DAY_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitor: bigint('visitor', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    // A range of days of some keys (a broker's listings, the whole site) ...
+    primaryKey({ name: 'tracking_visitor_days_pk', columns: [t.dimension, t.key, t.day, t.visitor] }),
+    // ... joined by visitor (the listings' viewers to what they searched), and deleted by day past retention.
+    index('tracking_visitor_days_visitor_idx').on(t.visitor, t.dimension),
+    index('tracking_visitor_days_day_brin').using('brin', t.day),
+    oneOf('tracking_visitor_days_dimension_check', t.dimension, VISITOR_DAY_DIMENSIONS),
+  ],
 );
 
 /** The rollups' watermark: every tracking_events row with an id up to last_event_id is counted. One row, 'daily'. */

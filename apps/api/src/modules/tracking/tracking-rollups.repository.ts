@@ -1,12 +1,29 @@
 import { type Db, schema } from '@nivaas/db';
 import { sql } from '@nivaas/db/orm';
 
-const { trackingEvents, trackingSessions, trackingDailyRollups, trackingRollupVisitors, trackingRollupState } = schema;
+const { trackingEvents, trackingSessions, trackingDailyRollups, trackingRollupVisitors, trackingRollupState, trackingVisitorDays } = schema;
 
 /** The watermark row of the daily rollups (tracking_rollup_state.name). */
 const DAILY = 'daily';
 /** The event name of the rows that count every event of a (day, dimension, key) together. */
 export const ALL_EVENTS = '*';
+/**
+ * Pseudo event names (never a tracked name, which are upper-case words) of rows the analytics read (issue 13):
+ * SESSIONS rows count distinct sessions per day in their `visitors` column (total, city, source, device);
+ * ZERO_RESULTS rows count the searches that found nothing (total, search).
+ */
+export const SESSIONS = '#sessions';
+export const ZERO_RESULTS = '#zero-results';
+/** Bands of a SEARCH's budget (its maximum, else its minimum) in rupees, for "what viewers searched for". */
+const BUDGET_BAND = (rupees: unknown) => sql`case
+  when ${rupees} is null then null
+  when ${rupees} < 5000000 then 'Under ₹50 L'
+  when ${rupees} < 10000000 then '₹50 L – ₹1 Cr'
+  when ${rupees} < 20000000 then '₹1 Cr – ₹2 Cr'
+  when ${rupees} < 50000000 then '₹2 Cr – ₹5 Cr'
+  else '₹5 Cr and above' end`;
+/** A number from metadata text, or null when it is not one (metadata values are the client's). */
+const NUMBER_OF = (text: unknown) => sql`case when ${text} ~ '^[0-9]{1,15}(\.[0-9]+)?$' then (${text})::numeric end`;
 /**
  * Days are India's calendar days (the portal's visitors are in India): UTC+05:30 all year, no daylight saving, so a
  * fixed offset is exact and needs no time-zone data (PGlite and PostgreSQL agree).
@@ -74,25 +91,60 @@ export function createTrackingRollupsRepository(db: Db) {
         // event) makes unique visitors exact across batches: only a first sighting adds one. Stored as a 64-bit
         // digest, never the key itself.
         const result = await tx.execute<{ events: string; last_id: string | null }>(sql`
-          with batch as (
+          with raw as (
             select id, ${DAY_OF(sql`occurred_at`)} as day, event_name, page_path, project_id, city, device_type,
                    traffic_source, nullif(lower(left(btrim(metadata->>'query'), 100)), '') as query,
-                   coalesce(visitor_key, 'session:' || session_id) as visitor
+                   case when event_name = 'SEARCH' then metadata end as search,
+                   coalesce(visitor_key, 'session:' || session_id) as visitor, 'session:' || session_id as session
             from ${trackingEvents}
             where id > ${from} and id <= ${upTo}
             order by id
             limit ${limit}
           ),
+          batch as (
+            select id, day, event_name, page_path, project_id, city, device_type, traffic_source, query, search,
+                   case when visitor is null then null else ('x' || substr(md5(visitor), 1, 16))::bit(64)::bigint end as visitor,
+                   case when session is null then null else ('x' || substr(md5(session), 1, 16))::bit(64)::bigint end as session,
+                   search is not null and search->>'resultCount' = '0' as found_nothing
+            from raw
+          ),
           facts as (
-            select b.day, d.dimension, d.key, e.event_name,
-                   case when b.visitor is null then null else ('x' || substr(md5(b.visitor), 1, 16))::bit(64)::bigint end as visitor
+            select b.day, d.dimension, d.key, e.event_name, e.visitor
             from batch b
             cross join lateral (values
               ('total', ''), ('page', b.page_path), ('project', b.project_id::text), ('city', b.city),
               ('source', b.traffic_source), ('device', b.device_type), ('search', b.query)
             ) as d(dimension, key)
-            cross join lateral (values (b.event_name), (${ALL_EVENTS})) as e(event_name)
-            where d.key is not null
+            cross join lateral (values
+              (b.event_name, b.visitor), (${ALL_EVENTS}, b.visitor),
+              (case when d.dimension in ('total', 'city', 'source', 'device') then ${SESSIONS} end, b.session),
+              (case when b.found_nothing and d.dimension in ('total', 'search') then ${ZERO_RESULTS} end, b.visitor)
+            ) as e(event_name, visitor)
+            where d.key is not null and e.event_name is not null
+          ),
+          -- Who was seen by the whole site, a city and a listing (its viewers), and which search facets each used:
+          -- unique visitors over any range, and the viewers' searches, are counted from these (issue 13).
+          visitor_days as (
+            insert into ${trackingVisitorDays} (dimension, key, day, visitor)
+            select distinct dimension, key, day, visitor from (
+              select dimension, key, day, visitor from facts
+              where visitor is not null
+                and ((dimension in ('total', 'city') and event_name = ${ALL_EVENTS}) or (dimension = 'project' and event_name = 'PROJECT_VIEW'))
+              union all
+              select f.dimension, f.key, b.day, b.visitor
+              from batch b
+              cross join lateral (
+                select 'bhk' as dimension, case when btrim(v) ~ '^[0-9]+$' then btrim(v) || ' BHK' else left(btrim(v), 40) end as key
+                from unnest(string_to_array(b.search->>'bhk', ',')) as v
+                union all
+                select 'budget', ${BUDGET_BAND(sql`coalesce(${NUMBER_OF(sql`b.search->>'budgetMax'`)}, ${NUMBER_OF(sql`b.search->>'budgetMin'`)})`)}
+                union all
+                select 'locality', nullif(left(btrim(b.search->>'locality'), 80), '')
+              ) as f
+              where b.search is not null and b.visitor is not null and f.key is not null and f.key <> ''
+            ) as seen
+            on conflict do nothing
+            returning 1
           ),
           first_sightings as (
             insert into ${trackingRollupVisitors} (day, dimension, key, event_name, visitor)
@@ -134,6 +186,19 @@ export function createTrackingRollupsRepository(db: Db) {
         with gone as (
           delete from ${trackingRollupVisitors} where ctid in (
             select ctid from ${trackingRollupVisitors} where day < ${beforeDay}::date limit ${limit}
+          )
+          returning 1
+        )
+        select count(*)::text as n from gone`);
+      return Number(result.rows[0]?.n ?? 0);
+    },
+
+    /** Forgets who was seen on days before `beforeDay` (the retention), at most `limit` rows. */
+    async forgetVisitorDaysBefore(beforeDay: string, limit: number): Promise<number> {
+      const result = await db.execute<{ n: string }>(sql`
+        with gone as (
+          delete from ${trackingVisitorDays} where ctid in (
+            select ctid from ${trackingVisitorDays} where day < ${beforeDay}::date limit ${limit}
           )
           returning 1
         )

@@ -44,6 +44,8 @@ export interface RetentionReport {
   events: number;
   sessions: number;
   visitorSets: number;
+  /** Visitor-day facts (issue 13) of days past the retention. */
+  visitorDays: number;
 }
 
 const yieldToQueuedWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -109,7 +111,9 @@ export function createTrackingRollupsService({
     const sessions = await drain(() => repository.deleteSessionsBefore(cutoff, deleteBatchSize), halted);
     const finishedBefore = istDay(new Date(now.getTime() - LATE_ARRIVAL_DAYS * DAY_MS));
     const visitorSets = await drain(() => repository.forgetVisitorsBefore(finishedBefore, deleteBatchSize), halted);
-    return { events, sessions, visitorSets };
+    // Kept as long as raw events: they answer "unique visitors over this range" for any range the events could.
+    const visitorDays = await drain(() => repository.forgetVisitorDaysBefore(istDay(cutoff), deleteBatchSize), halted);
+    return { events, sessions, visitorSets, visitorDays };
   }
 
   // The background job: one run at a time (a slow run delays the next rather than overlapping it), stopped by stop().

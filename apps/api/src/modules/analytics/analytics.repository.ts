@@ -1,0 +1,296 @@
+import { type Db, schema } from '@nivaas/db';
+import { sql, type SQL } from '@nivaas/db/orm';
+
+const { trackingDailyRollups: rollups, trackingVisitorDays: visitorDays, leads, projects, auditLog, projectRemarks } = schema;
+
+/**
+ * SQL only, over the read model of issue 13 (docs/decisions/017-analytics-read-model.md): the daily rollups, the
+ * visitor-day facts, and the catalogue, leads and moderation tables. Never tracking_events. Days are India's
+ * 'YYYY-MM-DD', both ends included; `since`/`until` are the instants the range's first day starts and the day after
+ * its last starts (for tables keyed by time, so their indexes apply).
+ */
+export interface DayRange {
+  from: string;
+  to: string;
+  since: Date;
+  until: Date;
+}
+
+export interface RollupRow {
+  day: string;
+  key: string;
+  eventName: string;
+  events: number;
+  visitors: number;
+}
+
+export interface KeyCount {
+  key: string;
+  value: number;
+}
+
+export interface ListingRow {
+  id: number;
+  name: string;
+  item: string;
+  type: string | null;
+  tags: string[];
+  status: 'active' | 'inactive';
+  approval: 'approved' | 'pending' | 'rejected';
+  ownerId: number | null;
+  brokerId: number | null;
+  city: string | null;
+  zone: string | null;
+  location: string | null;
+  unitType: string | null;
+  submittedAt: Date;
+  decidedAt: Date | null;
+}
+
+export interface LeadCountRow {
+  projectId: number;
+  day: string;
+  stage: string;
+  leads: number;
+}
+
+/** India's calendar day of a timestamp column (UTC+05:30 all year), as the rollups count days. */
+const dayOf = (column: SQL | unknown) => sql`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
+/** A text[] parameter: each element quoted, so a comma or brace in a key stays inside it. */
+const textArray = (keys: readonly string[]) => sql`${`{${keys.map((key) => `"${key.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
+const keysOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::text[]`;
+const idsOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+function toNumber(value: string | number | null | undefined): number {
+  return Number(value ?? 0);
+}
+
+export function createAnalyticsRepository(db: Db) {
+  async function rows<T>(query: SQL): Promise<T[]> {
+    return (await db.execute<T & Record<string, unknown>>(query)).rows as T[];
+  }
+
+  return {
+    /** Rollup rows of one dimension over the range, for some event names and (optionally) some keys. */
+    async rollups(dimension: string, range: DayRange, eventNames: readonly string[], keys?: readonly string[]): Promise<RollupRow[]> {
+      const found = await rows<{ day: string; key: string; event_name: string; events: string; visitors: string }>(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, key, event_name, events::text as events, visitors::text as visitors
+        from ${rollups}
+        where dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date
+          and event_name = any(${`{${eventNames.join(',')}}`}::text[])
+          ${keys === undefined ? sql`` : sql`and key = any(${textArray(keys)})`}`);
+      return found.map((row) => ({ day: row.day, key: row.key, eventName: row.event_name, events: toNumber(row.events), visitors: toNumber(row.visitors) }));
+    },
+
+    /**
+     * The keys of one dimension with the most events of one name over the range (or, with `measure: 'visitors'`,
+     * the largest sum of the rows' visitors column: for '#sessions' rows that is sessions).
+     */
+    async topKeys(dimension: string, eventName: string, range: DayRange, limit: number, measure: 'events' | 'visitors' = 'events'): Promise<KeyCount[]> {
+      const column = measure === 'events' ? sql`events` : sql`visitors`;
+      const found = await rows<{ key: string; value: string }>(sql`
+        select key, sum(${column})::text as value
+        from ${rollups}
+        where dimension = ${dimension} and event_name = ${eventName} and day between ${range.from}::date and ${range.to}::date
+        group by key
+        order by sum(${column}) desc, key
+        limit ${limit}`);
+      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
+    },
+
+    /** Distinct visitors seen in the range by one dimension (over all its keys, or some), per key or in all. */
+    async uniqueVisitors(dimension: string, range: DayRange, keys?: readonly string[]): Promise<number> {
+      const found = await rows<{ n: string }>(sql`
+        select count(distinct visitor)::text as n from ${visitorDays}
+        where dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date
+          ${keys === undefined ? sql`` : sql`and key = any(${textArray(keys)})`}`);
+      return toNumber(found[0]?.n);
+    },
+
+    async uniqueVisitorsByKey(dimension: string, range: DayRange, keys: readonly string[]): Promise<KeyCount[]> {
+      if (keys.length === 0) return [];
+      const found = await rows<{ key: string; value: string }>(sql`
+        select key, count(distinct visitor)::text as value from ${visitorDays}
+        where dimension = ${dimension} and key = any(${textArray(keys)})
+          and day between ${range.from}::date and ${range.to}::date
+        group by key`);
+      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
+    },
+
+    /** Distinct viewers of some listings per day (a person who viewed two of them that day counts once). */
+    async listingViewersByDay(ids: readonly number[], range: DayRange): Promise<KeyCount[]> {
+      if (ids.length === 0) return [];
+      const found = await rows<{ key: string; value: string }>(sql`
+        select to_char(day, 'YYYY-MM-DD') as key, count(distinct visitor)::text as value from ${visitorDays}
+        where dimension = 'project' and key = any(${keysOf(ids)}) and day between ${range.from}::date and ${range.to}::date
+        group by day`);
+      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
+    },
+
+    /**
+     * What the people who viewed some listings in the range searched for in it: distinct searchers per facet value
+     * (bhk, budget band, locality), the most searched first, at most `perFacet` of each.
+     */
+    async viewerSearches(ids: readonly number[], range: DayRange, perFacet: number): Promise<{ facet: string; value: string; visitors: number }[]> {
+      if (ids.length === 0) return [];
+      const found = await rows<{ facet: string; value: string; visitors: string }>(sql`
+        with viewers as (
+          select distinct visitor from ${visitorDays}
+          where dimension = 'project' and key = any(${keysOf(ids)}) and day between ${range.from}::date and ${range.to}::date
+        ),
+        searched as (
+          select s.dimension as facet, s.key as value, count(distinct s.visitor) as visitors
+          from viewers v
+          join ${visitorDays} s on s.visitor = v.visitor and s.dimension in ('bhk', 'budget', 'locality')
+          where s.day between ${range.from}::date and ${range.to}::date
+          group by s.dimension, s.key
+        ),
+        ranked as (
+          select facet, value, visitors, row_number() over (partition by facet order by visitors desc, value) as n from searched
+        )
+        select facet, value, visitors::text as visitors from ranked where n <= ${perFacet} order by facet, visitors desc, value`);
+      return found.map((row) => ({ facet: row.facet, value: row.value, visitors: toNumber(row.visitors) }));
+    },
+
+    /** Leads received in the range (project-linked or not). */
+    async leadCount(range: DayRange): Promise<number> {
+      const found = await rows<{ n: string }>(sql`
+        select count(*)::text as n from ${leads} where created_at >= ${range.since.toISOString()}::timestamptz and created_at < ${range.until.toISOString()}::timestamptz`);
+      return toNumber(found[0]?.n);
+    },
+
+    /** Leads received in the range on some listings, per listing, India day and current stage. */
+    async leadsOn(ids: readonly number[], range: DayRange): Promise<LeadCountRow[]> {
+      if (ids.length === 0) return [];
+      const found = await rows<{ project_id: number; day: string; stage: string; n: string }>(sql`
+        select project_id, ${dayOf(sql`created_at`)} as day, stage, count(*)::text as n
+        from ${leads}
+        where project_id = any(${idsOf(ids)})
+          and created_at >= ${range.since.toISOString()}::timestamptz and created_at < ${range.until.toISOString()}::timestamptz
+        group by 1, 2, 3`);
+      return found.map((row) => ({ projectId: Number(row.project_id), day: row.day, stage: row.stage, leads: toNumber(row.n) }));
+    },
+
+    /** Localities by the PROJECT_VIEW events of the listings in them over the range, most viewed first. */
+    async topLocalities(range: DayRange, limit: number): Promise<{ name: string; city: string; views: number }[]> {
+      const found = await rows<{ name: string; city: string; views: string }>(sql`
+        with viewed as (
+          select key::int as project_id, sum(events) as views from ${rollups}
+          where dimension = 'project' and event_name = 'PROJECT_VIEW' and day between ${range.from}::date and ${range.to}::date
+            and key ~ '^[0-9]{1,9}$'
+          group by key
+        )
+        select l.name, c.name as city, sum(v.views)::text as views
+        from viewed v
+        join ${projects} p on p.id = v.project_id
+        join ${schema.locations} l on l.id = p.location_id
+        join ${schema.cities} c on c.id = l.city_id
+        group by l.id, l.name, c.name
+        order by sum(v.views) desc, l.name
+        limit ${limit}`);
+      return found.map((row) => ({ name: row.name, city: row.city, views: toNumber(row.views) }));
+    },
+
+    /** Names of listings by id (those that still exist). */
+    async projectNames(ids: readonly number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const found = await rows<{ id: number; name: string }>(sql`select id, name from ${projects} where id = any(${idsOf(ids)})`);
+      return new Map(found.map((row) => [Number(row.id), row.name]));
+    },
+
+    async brokerName(id: number): Promise<string | null> {
+      const found = await rows<{ name: string }>(sql`select name from ${schema.brokers} where id = ${id}`);
+      return found[0]?.name ?? null;
+    },
+
+    /**
+     * Listings with what their page and moderation need: the latest submission (upload or resubmission, else when
+     * the row was made) and the first decision after it. Either one listing by id, or every listing of a broker.
+     */
+    async listings(where: { brokerId: number } | { id: number }): Promise<ListingRow[]> {
+      const filter = 'brokerId' in where ? sql`p.broker_id = ${where.brokerId}` : sql`p.id = ${where.id}`;
+      const found = await rows<{
+        id: number;
+        name: string;
+        item: string;
+        type: string | null;
+        tags: string[];
+        status: 'active' | 'inactive';
+        approval: 'approved' | 'pending' | 'rejected';
+        owner_id: number | null;
+        broker_id: number | null;
+        city: string | null;
+        zone: string | null;
+        location: string | null;
+        unit_type: string | null;
+        submitted_at: string;
+        decided_at: string | null;
+      }>(sql`
+        select p.id, p.name, p.item, p.type, p.tags, p.status, p.approval, p.owner_id, p.broker_id,
+               c.name as city, z.name as zone, l.name as location,
+               (select u.type from ${schema.units} u where u.project_id = p.id order by u.id limit 1) as unit_type,
+               s.at::text as submitted_at,
+               (select min(a.created_at) from ${auditLog} a
+                 where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('approve', 'reject') and a.created_at >= s.at)::text as decided_at
+        from ${projects} p
+        left join ${schema.cities} c on c.id = p.city_id
+        left join ${schema.zones} z on z.id = p.zone_id
+        left join ${schema.locations} l on l.id = p.location_id
+        cross join lateral (
+          select coalesce(
+            (select max(a.created_at) from ${auditLog} a where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('submit', 'resubmit')),
+            p.created_at) as at
+        ) s
+        where ${filter}
+        order by p.id`);
+      return found.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        item: row.item,
+        type: row.type,
+        tags: row.tags,
+        status: row.status,
+        approval: row.approval,
+        ownerId: row.owner_id,
+        brokerId: row.broker_id,
+        city: row.city,
+        zone: row.zone,
+        location: row.location,
+        unitType: row.unit_type,
+        submittedAt: new Date(row.submitted_at),
+        decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
+      }));
+    },
+
+    /** The provider's remarks on some listings, oldest first. */
+    async remarks(ids: readonly number[]): Promise<{ projectId: number; remark: string; at: Date }[]> {
+      if (ids.length === 0) return [];
+      const found = await rows<{ project_id: number; message: string; created_at: string }>(sql`
+        select project_id, message, created_at::text as created_at from ${projectRemarks}
+        where project_id = any(${idsOf(ids)}) order by created_at, id`);
+      return found.map((row) => ({ projectId: Number(row.project_id), remark: row.message, at: new Date(row.created_at) }));
+    },
+
+    /** When each listing waiting for a decision now was submitted (its latest upload or resubmission). */
+    async pendingSubmissions(): Promise<Date[]> {
+      const found = await rows<{ at: string }>(sql`
+        select coalesce(
+          (select max(a.created_at) from ${auditLog} a where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('submit', 'resubmit')),
+          p.updated_at)::text as at
+        from ${projects} p where p.approval = 'pending'`);
+      return found.map((row) => new Date(row.at));
+    },
+
+    /** Listing approvals and rejections per India day in the range. */
+    async decisionsByDay(range: DayRange): Promise<{ day: string; action: string; n: number }[]> {
+      const found = await rows<{ day: string; action: string; n: string }>(sql`
+        select ${dayOf(sql`created_at`)} as day, action, count(*)::text as n from ${auditLog}
+        where entity_kind = 'project' and action in ('approve', 'reject')
+          and created_at >= ${range.since.toISOString()}::timestamptz and created_at < ${range.until.toISOString()}::timestamptz
+        group by 1, 2`);
+      return found.map((row) => ({ day: row.day, action: row.action, n: toNumber(row.n) }));
+    },
+  };
+}
+
+export type AnalyticsRepository = ReturnType<typeof createAnalyticsRepository>;

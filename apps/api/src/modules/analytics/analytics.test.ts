@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { AnalyticsOverviewResponse, BrokerAnalyticsResponse, BrokerInsightsResponse, ProjectAnalyticsResponse } from '@nivaas/contracts/analytics.schema';
+import { schema } from '@nivaas/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROKER_NOT_APPROVED_MESSAGE } from '../listings/listings.service';
+import { bearerFor } from '../../test/auth';
+import { createBroker, createCity, createLocation, createProject, createUser, createZone } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
+
+/**
+ * Issue 13's analytics on a real database (PGlite here, PostgreSQL in the second pass with DATABASE_URL): visits
+ * and events go in through the real tracking routes, the rollups are refreshed as the background job would, and the
+ * figures read back through the analytics routes are the ones those events make.
+ */
+
+const DAY_MS = 86_400_000;
+const IST_MS = 330 * 60_000;
+const istDay = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
+
+let ctx: TestContext;
+const ids = { brokerA: 0, brokerB: 0, pendingBroker: 0, user: 0, staff: 0, a1: 0, a2: 0, b1: 0 };
+
+async function as(principal: { kind: 'broker' | 'user' | 'provider'; id: number }) {
+  return bearerFor(ctx.app, principal);
+}
+
+/** A browser: a session (analytics consent, its own device id), then batches of events through POST /api/track/event. */
+async function visitor(deviceId: string, device: string) {
+  const start = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/track/session/start',
+    headers: { 'user-agent': device },
+    payload: { entry_page: '/', consent: 'analytics', device: { id: deviceId }, selectedCity: 'Pune' },
+  });
+  expect(start.statusCode).toBe(201);
+  const { sessionId } = start.json<{ sessionId: string }>();
+  return async (events: { name: string; page?: string; daysAgo?: number; metadata?: Record<string, string | number> }[]) => {
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/track/event',
+      headers: { 'user-agent': device },
+      payload: {
+        sessionId,
+        consent: 'analytics',
+        events: events.map((event) => ({
+          id: randomUUID(),
+          event_name: event.name,
+          at: new Date(Date.now() - (event.daysAgo ?? 0) * DAY_MS).toISOString(),
+          page: event.page ?? '/',
+          ...(event.metadata ? { metadata: event.metadata } : {}),
+        })),
+      },
+    });
+    expect(sent.statusCode).toBe(202);
+  };
+}
+
+const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
+const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    env: { TRACKING_REQUESTS_PER_IP_PER_MINUTE: '100000' },
+    prepare: async ({ db }) => {
+      ids.user = (await createUser(db)).id;
+      ids.brokerA = (await createBroker(db, { name: 'Broker A' })).id;
+      ids.brokerB = (await createBroker(db, { name: 'Broker B' })).id;
+      ids.pendingBroker = (await createBroker(db, { name: 'Broker Pending', approval: 'pending' })).id;
+      const [staff] = await db.insert(schema.providerStaff).values({ email: 'analytics-staff@nivaas.example.com', name: 'Staff', role: 'admin' }).returning();
+      ids.staff = staff?.id ?? 0;
+      const city = await createCity(db, { name: 'Pune' });
+      const zoneId = (await createZone(db, { cityId: city.id })).id;
+      const locationId = (await createLocation(db, { cityId: city.id, zoneId, name: 'Baner' })).id;
+      const place = { cityId: city.id, zoneId, locationId, item: 'listing' as const };
+      ids.a1 = (await createProject(db, { ...place, name: 'A One', brokerId: ids.brokerA })).id;
+      ids.a2 = (await createProject(db, { ...place, name: 'A Two', brokerId: ids.brokerA, approval: 'pending', status: 'inactive', remarks: ['Add the RERA number'] })).id;
+      ids.b1 = (await createProject(db, { ...place, name: 'B One', brokerId: ids.brokerB })).id;
+      await db.insert(schema.leads).values([
+        { projectId: ids.a1, name: 'Buyer', phone: '9811111111', stage: 'interested' },
+        { projectId: ids.b1, name: 'Other buyer', phone: '9822222222' },
+      ]);
+    },
+  });
+
+  // Visitor 1 views A1 today and two days ago (one person over the week, two on the daily chart).
+  const one = await visitor('device-1', ANDROID);
+  await one([
+    { name: 'PAGE_VIEW' },
+    { name: 'PROJECT_VIEW', metadata: { projectId: ids.a1 } },
+    { name: 'PROJECT_VIEW', daysAgo: 2, metadata: { projectId: ids.a1 } },
+    { name: 'PROPERTY_ADDED_IN_WISHLIST', metadata: { projectId: ids.a1 } },
+    { name: 'ENQUIRY_SENT', metadata: { projectId: ids.a1 } },
+  ]);
+  // Visitor 2 views A1 and A2 and searched for 2 or 3 BHK under a crore in Whitefield, finding nothing.
+  const two = await visitor('device-2', WINDOWS);
+  await two([
+    { name: 'PAGE_VIEW' },
+    { name: 'SEARCH', metadata: { query: 'Villa Whitefield', resultCount: 0, bhk: '2,3', budgetMax: 8_000_000, locality: 'Whitefield' } },
+    { name: 'PROJECT_VIEW', metadata: { projectId: ids.a1 } },
+    { name: 'PROJECT_VIEW', metadata: { projectId: ids.a2 } },
+    { name: 'COMPARE_ADDED', metadata: { projectId: ids.a1 } },
+  ]);
+  // Visitor 3 looks only at broker B's listing, and searched for 4 BHK: none of broker A's business.
+  const three = await visitor('device-3', ANDROID);
+  await three([
+    { name: 'PAGE_VIEW' },
+    { name: 'SEARCH', metadata: { query: 'villa whitefield', resultCount: 3, bhk: '4' } },
+    { name: 'PROJECT_VIEW', metadata: { projectId: ids.b1 } },
+  ]);
+  await ctx.modules.trackingRollups.refresh();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('GET /api/broker/insights', () => {
+  it("gives an approved broker their own listings' figures, unique visitors over the range, and what their viewers searched for", async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/broker/insights?days=7', headers: await as({ kind: 'broker', id: ids.brokerA }) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<BrokerInsightsResponse>();
+    expect(body.range).toMatchObject({ to: istDay(new Date()), days: 7 });
+    expect(body.totals).toEqual({ views: 4, visitors: 2, enquiries: 1, enquiryRate: 0.25, leadsByStage: { new: 0, interested: 1, not_interested: 0, crm: 0 } });
+    expect(body.listings.map((listing) => [listing.name, listing.views, listing.visitors, listing.enquiries, listing.seenNotEnquired])).toEqual([
+      ['A One', 3, 2, 1, false],
+      ['A Two', 1, 1, 0, true],
+    ]);
+    const two = body.listings[1];
+    expect(two?.approval).toBe('pending');
+    expect(two?.moderation.decidedAt).toBeNull();
+    expect(two?.moderation.remarks.map((remark) => remark.remark)).toEqual(['Add the RERA number']);
+    expect(body.listings[0]?.path).toMatch(new RegExp(`^/broker-property-details/.+/${ids.a1}$`));
+    // Seven days, today last; visitor 1's two days each count them once, the week counts them once.
+    expect(body.daily).toHaveLength(7);
+    expect(body.daily.at(-1)).toEqual({ day: istDay(new Date()), views: 3, visitors: 2, enquiries: 1 });
+    expect(body.daily.reduce((sum, day) => sum + day.visitors, 0)).toBe(3);
+    expect(body.searches).toEqual(
+      expect.arrayContaining([
+        { facet: 'bhk', value: '2 BHK', visitors: 1 },
+        { facet: 'bhk', value: '3 BHK', visitors: 1 },
+        { facet: 'budget', value: '₹50 L – ₹1 Cr', visitors: 1 },
+        { facet: 'locality', value: 'Whitefield', visitors: 1 },
+      ]),
+    );
+    expect(body.searches).toHaveLength(4);
+  });
+
+  it("shows another broker only theirs, and new views and enquiries once they are tracked", async () => {
+    const headers = await as({ kind: 'broker', id: ids.brokerB });
+    const before = (await ctx.app.inject({ method: 'GET', url: '/api/broker/insights', headers })).json<BrokerInsightsResponse>();
+    expect(before.range.days).toBe(30);
+    expect(before.listings.map((listing) => listing.projectId)).toEqual([ids.b1]);
+    expect(before.totals).toMatchObject({ views: 1, visitors: 1, enquiries: 1 });
+    expect(before.searches.map((search) => search.value)).toEqual(['4 BHK']);
+
+    const four = await visitor('device-4', WINDOWS);
+    await four([{ name: 'PROJECT_VIEW', metadata: { projectId: ids.b1 } }]);
+    await ctx.database.db.insert(schema.leads).values({ projectId: ids.b1, name: 'Third buyer', phone: '9833333333' });
+    await ctx.modules.trackingRollups.refresh();
+    const after = (await ctx.app.inject({ method: 'GET', url: '/api/broker/insights', headers })).json<BrokerInsightsResponse>();
+    expect(after.totals).toMatchObject({ views: 2, visitors: 2, enquiries: 2, leadsByStage: { new: 2, interested: 0, not_interested: 0, crm: 0 } });
+  });
+
+  it('refuses a pending broker with the pending message, and users, the provider and guests', async () => {
+    const pending = await ctx.app.inject({ method: 'GET', url: '/api/broker/insights', headers: await as({ kind: 'broker', id: ids.pendingBroker }) });
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json<{ message: string }>().message).toBe(BROKER_NOT_APPROVED_MESSAGE);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/broker/insights', headers: await as({ kind: 'user', id: ids.user }) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/broker/insights', headers: await as({ kind: 'provider', id: ids.staff }) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/broker/insights' })).statusCode).toBe(401);
+  });
+
+  it('answers a window other than 7, 30 or 90 with a 400 naming days', async () => {
+    const headers = await as({ kind: 'broker', id: ids.brokerA });
+    for (const days of ['8', 'x', '', '90.5']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/broker/insights?days=${days}`, headers });
+      expect(response.statusCode, days).toBe(400);
+      expect(response.json<{ field?: string }>().field, days).toBe('days');
+    }
+  });
+});
+
+describe('the provider analytics', () => {
+  it('the overview counts the tracked visits, events, searches, sources and devices', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/analytics/overview', headers: await as({ kind: 'provider', id: ids.staff }) });
+    expect(response.statusCode).toBe(200);
+    const body = response.json<AnalyticsOverviewResponse>();
+    expect(body.range).toMatchObject({ to: istDay(new Date()), days: 30 });
+    expect(body.daily).toHaveLength(30);
+    // Four browsers (the fourth from the test before: this file's tests run in order), each one session a day; visitor
+    // 1 also came two days ago, so five sessions and four visitors.
+    expect(body.totals).toMatchObject({ pageViews: 3, visitors: 4, projectViews: 6, enquiries: 1, leads: 3 });
+    expect(body.totals.sessions).toBe(5);
+    expect(body.totals.viewToEnquiry).toBeCloseTo(1 / 6);
+    expect(body.top.projects[0]).toEqual({ projectId: ids.a1, name: 'A One', views: 3, visitors: 2, enquiries: 1 });
+    expect(body.top.localities).toEqual([{ name: 'Baner', city: 'Pune', views: 6 }]);
+    expect(body.top.searches).toEqual([{ query: 'villa whitefield', count: 2, zeroResults: 1 }]);
+    expect(body.top.zeroResultSearches).toEqual([{ query: 'villa whitefield', count: 1 }]);
+    expect(body.top.sources).toEqual([{ source: 'direct', sessions: 5 }]);
+    expect(Object.fromEntries(body.top.devices.map((row) => [row.device, row.sessions]))).toEqual({ mobile: 3, desktop: 2 });
+    expect(body.moderation.pending).toBe(1);
+    expect(body.moderation.decisionsByDay).toHaveLength(30);
+  });
+
+  it("a listing's funnel: views, favourites, compares, enquiries", async () => {
+    const headers = await as({ kind: 'provider', id: ids.staff });
+    const body = (await ctx.app.inject({ method: 'GET', url: `/api/admin/analytics/projects/${ids.a1}`, headers })).json<ProjectAnalyticsResponse>();
+    expect(body.project).toMatchObject({ id: ids.a1, name: 'A One' });
+    expect(body.funnel).toEqual({ views: 3, favourites: 1, compares: 1, enquiries: 1 });
+    expect(body.daily.at(-1)).toEqual({ day: istDay(new Date()), views: 2, enquiries: 1 });
+    const missing = await ctx.app.inject({ method: 'GET', url: '/api/admin/analytics/projects/999999', headers });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("a broker's listings and leads, as the broker sees them", async () => {
+    const headers = await as({ kind: 'provider', id: ids.staff });
+    const body = (await ctx.app.inject({ method: 'GET', url: `/api/admin/analytics/brokers/${ids.brokerA}?from=${istDay(new Date(Date.now() - 6 * DAY_MS))}&to=${istDay(new Date())}`, headers })).json<BrokerAnalyticsResponse>();
+    expect(body.broker).toEqual({ id: ids.brokerA, name: 'Broker A' });
+    expect(body.totals).toMatchObject({ views: 4, visitors: 2, enquiries: 1 });
+    expect(body.listings.map((listing) => listing.projectId)).toEqual([ids.a1, ids.a2]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/admin/analytics/brokers/999999', headers })).statusCode).toBe(404);
+  });
+
+  it('answers a bad range with a 400 naming the field', async () => {
+    const headers = await as({ kind: 'provider', id: ids.staff });
+    const cases: [string, string][] = [
+      ['from=2025-01-01&to=2026-06-01', 'from'],
+      ['from=2026-03-10&to=2026-03-01', 'to'],
+      ['from=2026-02-30', 'from'],
+      ['to=yesterday', 'to'],
+      ['from=2026-01-01&colour=red', 'colour'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/admin/analytics/overview?${query}`, headers });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json<{ field?: string }>().field, query).toBe(field);
+    }
+    const year = await ctx.app.inject({ method: 'GET', url: '/api/admin/analytics/overview?from=2025-01-01&to=2026-01-01', headers });
+    expect(year.statusCode).toBe(200);
+    expect(year.json<AnalyticsOverviewResponse>().daily).toHaveLength(366);
+  });
+});
