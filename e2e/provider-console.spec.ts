@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { passcodeToken, signInToConsole } from './support/passcode';
+import { latestPasscode, passcodeToken } from './support/passcode';
 import { capture } from './support/screenshots';
 
 /**
@@ -35,26 +35,59 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
   await capture(page, 'provider-console-sign-in');
 
-  await signInToConsole(page, request, PROVIDER_EMAIL);
+  // Issue 17: the first send says 'sent', whatever the server calls it (it says 'resent' while an earlier code is valid).
+  await page.getByRole('textbox', { name: 'Work e-mail' }).fill(PROVIDER_EMAIL);
+  await page.getByRole('button', { name: 'Send passcode' }).click();
+  await expect(page.getByText('OTP sent successfully')).toBeVisible();
+  await expect(page.getByText('OTP resent successfully')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Resend passcode \(\d+ s\)$/ })).toBeDisabled();
+  await capture(page, 'provider-console-passcode-sent', { fullPage: false });
+  await page.getByRole('textbox', { name: 'Passcode' }).fill(await latestPasscode(request, PROVIDER_EMAIL));
+  await page.getByRole('button', { name: 'Sign in' }).click();
 
-  // The seed leaves listings waiting for a decision, oldest first.
+  // The seed leaves listings waiting for a decision, oldest first, 30 a page.
   await expect(page.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
+  const waiting = Number((await page.getByText(/^\d+ waiting$/).textContent())?.split(' ')[0]);
+  expect(waiting).toBeGreaterThan(30);
+  const pages = page.getByRole('navigation', { name: 'Pending listings pages' });
+  const pageCount = Math.ceil(waiting / 30);
+  await expect(pages.getByText(`Page 1 of ${pageCount}`)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(30);
+  await expect(page.getByRole('searchbox', { name: 'Search pending listings' })).toBeVisible();
   // A long queue: the first screenful is what the provider sees.
   await capture(page, 'provider-console-queue', { fullPage: false });
 
-  // Brokers' uploads, whose owners can read the outcome back; older builder projects come first, so page on.
+  // Numbered pages from the server, kept in the address.
+  await pages.scrollIntoViewIfNeeded();
+  await capture(page, 'provider-console-queue-pages', { fullPage: false });
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?page=2$/);
+  await expect(pages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await page.reload();
+  await expect(pages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await pages.getByRole('button', { name: 'Previous' }).click();
+  await expect(pages.getByText(/^Page 1 of \d+$/)).toBeVisible();
+
+  // Brokers' uploads, whose owners can read the outcome back: the newest come first on request.
+  await page.getByRole('combobox', { name: 'Order' }).selectOption('newest');
+  await expect(page).toHaveURL(/order=newest/);
   const byBrokers = () => queued.filter((listing) => listing.owner?.kind === 'broker' && listing.owner.email);
-  const more = page.getByRole('button', { name: 'Show more' });
-  while (byBrokers().length < 2 && (await more.isVisible())) {
-    const before = queued.length;
-    await more.click();
-    await expect.poll(() => queued.length).toBeGreaterThan(before);
-  }
-  expect(byBrokers().length, 'seeded pending listings uploaded by brokers').toBeGreaterThanOrEqual(2);
+  await expect.poll(() => byBrokers().length).toBeGreaterThanOrEqual(2);
   const [toReject, toApprove] = byBrokers() as [QueuedListing, QueuedListing];
   // Names can repeat across listings; each card is labelled by its own heading id.
   const card = (listing: QueuedListing) => page.locator(`article[aria-labelledby="listing-${listing.id}-name"]`);
+
+  // The search runs on the server: the owner's e-mail and the listing's name, every word matching.
+  const search = page.getByRole('searchbox', { name: 'Search pending listings' });
+  const find = async (listing: QueuedListing) => {
+    await search.fill(`${listing.owner?.email ?? ''} ${listing.name}`);
+    await search.press('Enter');
+    await expect(page.getByText(/^\d+ matching “/)).toBeVisible();
+    await expect(card(listing)).toBeVisible();
+  };
+  await find(toReject);
+  await capture(page, 'provider-console-queue-search', { fullPage: false });
 
   // Reject with a remark: the remark is required.
   const rejectCard = card(toReject);
@@ -73,9 +106,24 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   await expect(rejectedToast.getByText('Success')).toBeVisible();
   await expect(rejectCard).toHaveCount(0);
 
+  await find(toApprove);
   const approveCard = card(toApprove);
   await approveCard.getByRole('button', { name: 'Approve' }).click();
   await expect(approveCard).toHaveCount(0);
+  await search.fill('no listing is called this zzqx');
+  await search.press('Enter');
+  await expect(page.getByText('Nothing waiting matches “no listing is called this zzqx”.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByText(/^\d+ waiting$/)).toBeVisible();
+
+  // Issue 17: an address that is no console page says so, instead of quietly showing the listings queue.
+  await page.goto('/dashboard/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText('/dashboard/no-such-page')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pending listings' })).toHaveCount(0);
+  await capture(page, 'provider-console-not-found');
+  await page.getByRole('main').getByRole('link', { name: 'Pending listings' }).click();
+  await expect(page.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
 
   // The audit log lists both decisions: who, what, when, and the remark.
   await page.getByRole('link', { name: 'Audit log' }).click();
@@ -90,6 +138,14 @@ test('the provider signs in, rejects one pending listing with a remark and appro
   const broker = page.getByRole('article').first();
   await expect(broker).toBeVisible();
   await capture(page, 'provider-console-brokers', { fullPage: false });
+  // The brokers queue searches too: the oldest broker's name finds them.
+  const brokerName = (await broker.getByRole('heading').textContent()) ?? '';
+  const brokerSearch = page.getByRole('searchbox', { name: 'Search pending brokers' });
+  await brokerSearch.fill(brokerName);
+  await brokerSearch.press('Enter');
+  await expect(page.getByText(/^\d+ matching “/)).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await capture(page, 'provider-console-brokers-search', { fullPage: false });
   const approvedBroker = page.locator(`article[aria-labelledby="${await broker.getAttribute('aria-labelledby')}"]`);
   await approvedBroker.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Broker approved', { exact: false }).first()).toBeVisible();
