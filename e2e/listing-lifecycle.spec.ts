@@ -32,19 +32,23 @@ async function openConsole(browser: Browser, baseURL: string, request: APIReques
   return consolePage;
 }
 
-/** The queues are oldest first: page on ('Show more') until the card shows. */
-async function findInQueue(consolePage: Page, name: string) {
+/** Issue 17: the queues are searched on the server; the card's own name finds it whatever page it would be on. */
+async function findInQueue(consolePage: Page, name: string, searchLabel: 'Search pending listings' | 'Search pending brokers') {
+  const search = consolePage.getByRole('searchbox', { name: searchLabel });
+  await search.fill(name);
+  await search.press('Enter');
+  await expect(consolePage.getByText(/^\d+ matching “/)).toBeVisible();
   const card = consolePage.getByRole('article', { name, exact: true });
-  await expect(consolePage.getByRole('article').first()).toBeVisible();
-  const more = consolePage.getByRole('button', { name: 'Show more' });
-  for (let attempt = 0; attempt < 20 && (await card.count()) === 0; attempt += 1) {
-    if ((await more.count()) === 0) break;
-    const shown = await consolePage.getByRole('article').count();
-    await more.click();
-    await expect.poll(() => consolePage.getByRole('article').count()).toBeGreaterThan(shown);
-  }
   await expect(card).toBeVisible();
   return card;
+}
+
+/** spec §2's five counters on the uploads dashboard, by label. */
+async function expectCounters(page: Page, counts: Record<'Approved Properties' | 'Live Properties' | 'Pending Properties', number>) {
+  const counters = page.getByRole('list', { name: 'Your uploads at a glance' });
+  for (const [label, count] of Object.entries(counts)) {
+    await expect(counters.getByRole('listitem').filter({ hasText: label }).locator('p').first(), label).toHaveText(String(count));
+  }
 }
 
 test('a listing goes from upload through rejection, resubmission, approval and going live to a lead marked Interested', async ({
@@ -71,7 +75,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   const consolePage = await openConsole(browser, baseURL ?? '', request);
   await consolePage.getByRole('link', { name: 'Brokers' }).click();
   await expect(consolePage.getByRole('heading', { name: 'Pending brokers' })).toBeVisible();
-  const brokerCard = await findInQueue(consolePage, brokerName);
+  const brokerCard = await findInQueue(consolePage, brokerName, 'Search pending brokers');
   await brokerCard.getByRole('button', { name: 'Approve' }).click();
   await expect(brokerCard).toHaveCount(0);
   await consolePage.getByRole('link', { name: 'Listings' }).click();
@@ -149,7 +153,7 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   // 2. The provider rejects it with a remark in the console.
   await consolePage.reload();
   await expect(consolePage.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
-  const queued = await findInQueue(consolePage, name);
+  const queued = await findInQueue(consolePage, name, 'Search pending listings');
   await expect(consolePage.getByRole('list', { name: `Photos of ${name}` }).getByRole('listitem')).toHaveCount(2);
   await queued.getByRole('button', { name: 'Reject' }).click();
   const remark = 'Add the carpet area and a photo of the kitchen, please.';
@@ -192,22 +196,28 @@ test('a listing goes from upload through rejection, resubmission, approval and g
   // 4. The provider approves it.
   await consolePage.reload();
   await expect(consolePage.getByRole('heading', { name: 'Pending listings' })).toBeVisible();
-  const again = await findInQueue(consolePage, name);
+  const again = await findInQueue(consolePage, name, 'Search pending listings');
   await expect(consolePage.getByRole('list', { name: `Photos of ${name}` }).getByRole('listitem')).toHaveCount(3);
   await again.getByRole('button', { name: 'Approve' }).click();
   await expect(again).toHaveCount(0);
   await capture(consolePage, 'lifecycle-10-console-approved', SHOT);
 
-  // 5. The broker switches it live: Approved (not live) moves to Active Properties.
+  // 5. Approval does not switch it live (issue 17, spec §4): the counters say Approved 1, Live 0 until the broker
+  // switches it on.
   await page.goto('/ViewallUploads/approved-properties');
   const approvedCard = page.getByRole('article', { name });
   await expect(approvedCard).toBeVisible();
+  await expectCounters(page, { 'Approved Properties': 1, 'Live Properties': 0, 'Pending Properties': 0 });
+  await expect(approvedCard.getByText('Hidden')).toBeVisible();
   await capture(page, 'lifecycle-11-dashboard-approved', SHOT);
+  // Not on the site yet: its public page is not found.
+  expect((await request.get(`/api/project/${listingId}`)).status()).toBe(404);
   const display = approvedCard.getByRole('switch', { name: `Display ${name}` });
   await expect(display).not.toBeChecked();
   // The switch follows the server: it flips once PATCH /project/publish answers (spec §4).
   await display.click();
   await expect(approvedCard).toHaveCount(0);
+  await expectCounters(page, { 'Approved Properties': 0, 'Live Properties': 1, 'Pending Properties': 0 });
   await page.getByRole('button', { name: 'Active Properties' }).click();
   await expect(page).toHaveURL(/\/ViewallUploads\/live-properties$/);
   await expect(page.getByRole('article', { name }).getByRole('switch', { name: `Display ${name}` })).toBeChecked();
