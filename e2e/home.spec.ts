@@ -5,9 +5,11 @@ test.describe('home page with the seeded catalogue', () => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your next home in Bengaluru');
 
-    const citySelect = page.getByRole('navigation', { name: 'Main' }).getByLabel('City');
-    await expect(citySelect).toHaveValue('Bengaluru');
-    expect(await citySelect.locator('option').count()).toBeGreaterThanOrEqual(10);
+    const cityButton = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'City: Bengaluru' });
+    await expect(cityButton).toBeVisible();
+    await cityButton.click();
+    await expect(page.getByRole('listbox', { name: 'Cities' }).getByRole('option')).toHaveCount(10);
+    await page.keyboard.press('Escape');
 
     const trending = page.getByRole('region', { name: 'Trending Projects in Bengaluru' });
     const cards = trending.locator('a[href^="/properties/bengaluru/"], a[href^="/prelaunch/bengaluru/"]');
@@ -34,7 +36,8 @@ test.describe('home page with the seeded catalogue', () => {
 
   test('changing the city updates the page and is kept for the session', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByLabel('City').selectOption('Mumbai');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'City: Bengaluru' }).click();
+    await page.getByRole('listbox', { name: 'Cities' }).getByRole('option', { name: /Mumbai/ }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your next home in Mumbai');
     const trending = page.getByRole('region', { name: 'Trending Projects in Mumbai' });
     await expect(trending.locator('a[href^="/properties/mumbai/"]').first()).toBeVisible();
