@@ -73,7 +73,7 @@ test('a broker on every user page is told it is for buyers and owners, and can s
   await page.getByLabel('E-mail or phone number').fill(email);
   await page.getByRole('button', { name: 'Send passcode' }).click();
   await page.getByLabel('6-digit passcode').fill(await latestPasscode(request, email));
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('broker'))).toBeTruthy();
 
@@ -119,7 +119,7 @@ for (const width of [375, 1280]) {
     await page.getByLabel('E-mail or phone number').fill(phone);
     await page.getByRole('button', { name: 'Send passcode' }).click();
     await page.getByLabel('6-digit passcode').fill(await latestPasscode(request, phone));
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
 
     await expect(page).toHaveURL(/\/upload-a-property$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
