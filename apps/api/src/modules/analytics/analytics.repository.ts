@@ -171,24 +171,42 @@ export function createAnalyticsRepository(db: Db) {
       return found.map((row) => ({ projectId: Number(row.project_id), day: row.day, stage: row.stage, leads: toNumber(row.n) }));
     },
 
-    /** Localities by the PROJECT_VIEW events of the listings in them over the range, most viewed first. */
-    async topLocalities(range: DayRange, limit: number): Promise<{ name: string; city: string; views: number }[]> {
-      const found = await rows<{ name: string; city: string; views: string }>(sql`
-        with viewed as (
+    /**
+     * The most viewed listings (PROJECT_VIEW) and the localities whose listings were viewed most, over the range, from
+     * one pass over the project rollups (the overview's heaviest read; done once for both lists).
+     */
+    async topViewed(range: DayRange, limit: number): Promise<{ projects: KeyCount[]; localities: { name: string; city: string; views: number }[] }> {
+      const found = await rows<{ kind: 'project' | 'locality'; key: string; city: string | null; views: string }>(sql`
+        with viewed as materialized (
           select key::int as project_id, sum(events) as views from ${rollups}
           where dimension = 'project' and event_name = 'PROJECT_VIEW' and day between ${range.from}::date and ${range.to}::date
             and key ~ '^[0-9]{1,9}$'
           group by key
+        ),
+        top_projects as (
+          select 'project' as kind, project_id::text as key, null::text as city, views from viewed order by views desc, project_id limit ${limit}
+        ),
+        top_localities as (
+          select 'locality' as kind, l.name as key, c.name as city, sum(v.views) as views
+          from viewed v
+          join ${projects} p on p.id = v.project_id
+          join ${schema.locations} l on l.id = p.location_id
+          join ${schema.cities} c on c.id = l.city_id
+          group by l.id, l.name, c.name
+          order by sum(v.views) desc, l.name
+          limit ${limit}
         )
-        select l.name, c.name as city, sum(v.views)::text as views
-        from viewed v
-        join ${projects} p on p.id = v.project_id
-        join ${schema.locations} l on l.id = p.location_id
-        join ${schema.cities} c on c.id = l.city_id
-        group by l.id, l.name, c.name
-        order by sum(v.views) desc, l.name
-        limit ${limit}`);
-      return found.map((row) => ({ name: row.name, city: row.city, views: toNumber(row.views) }));
+        select kind, key, city, views::text as views from top_projects
+        union all
+        select kind, key, city, views::text as views from top_localities`);
+      const views = (row: { views: string }) => toNumber(row.views);
+      return {
+        projects: found.filter((row) => row.kind === 'project').map((row) => ({ key: row.key, value: views(row) })).sort((a, b) => b.value - a.value || Number(a.key) - Number(b.key)),
+        localities: found
+          .filter((row) => row.kind === 'locality')
+          .map((row) => ({ name: row.key, city: row.city ?? '', views: views(row) }))
+          .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
+      };
     },
 
     /** Names of listings by id (those that still exist). */

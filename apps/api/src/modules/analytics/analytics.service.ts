@@ -185,12 +185,11 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     /** GET /api/admin/analytics/overview. */
     async overview(query: AnalyticsRangeQuery): Promise<Without<AnalyticsOverviewResponse>> {
       const range = providerRange(query);
-      const [totalRows, visitors, leadCount, topProjects, localities, topCities, topSearches, zeroSearches, sources, devices, pending, decisions] = await Promise.all([
+      const [totalRows, visitors, leadCount, viewed, topCities, topSearches, zeroSearches, sources, devices, pending, decisions] = await Promise.all([
         repository.rollups('total', range, ['PAGE_VIEW', SESSIONS, '*', 'ENQUIRY_SENT', 'CONTACT_FORM_SENT', 'USER_LOGIN', 'BROKER_LOGIN', 'PROJECT_VIEW'], ['']),
         repository.uniqueVisitors('total', range),
         repository.leadCount(range),
-        repository.topKeys('project', 'PROJECT_VIEW', range, TOP),
-        repository.topLocalities(range, TOP),
+        repository.topViewed(range, TOP),
         repository.topKeys('city', 'PAGE_VIEW', range, TOP),
         repository.topKeys('search', 'SEARCH', range, TOP),
         repository.topKeys('search', ZERO_RESULTS, range, TOP),
@@ -199,6 +198,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
         repository.pendingSubmissions(),
         repository.decisionsByDay(range),
       ]);
+      const { projects: topProjects, localities } = viewed;
       const projectIds = topProjects.map((row) => Number(row.key)).filter((id) => Number.isSafeInteger(id));
       const [names, projectVisitors, projectLeads, cityVisitors, searchZeros] = await Promise.all([
         repository.projectNames(projectIds),

@@ -1,0 +1,273 @@
+/**
+ * Analytics read benchmark (issue 13): the provider's overview and a broker's insights over 1,000,000 tracked events,
+ * at 10 connections, public response cache off (these routes are never cached: they are signed in).
+ *
+ *   npm run analytics -w @nivaas/bench [-- --events 1000000 --data-dir /tmp/bench-analytics --duration 10 --connections 10]
+ *   DATABASE_URL=postgres://... npm run analytics -w @nivaas/bench -- --engine postgres   (or both)
+ *
+ * 1. Seeds the data folder with the seed CLI (the default 1,800-project catalogue) unless it is there.
+ * 2. Generates the events in SQL (generate_series: sessions of six events over the last 90 days, visitors from a pool
+ *    of 150,000 with a skew, project views on a long-tailed popularity, searches with BHK, budget and locality, a few
+ *    per cent enquiries), unless the table already holds that many.
+ * 3. Folds them into the rollups in one pass with the same facts the incremental job writes (the job's own throughput
+ *    is bench/tracking.ts's subject), then VACUUM ANALYZE.
+ * 4. Starts the app and drives each route with autocannon from a worker thread; writes bench/reports/analytics.md.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDb, type Database } from '@nivaas/db';
+import { sql } from '@nivaas/db/orm';
+import autocannon, { type Result } from 'autocannon';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/auth/tokens';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+const seedCli = path.join(repoRoot, 'packages/db/src/seed/cli.ts');
+const reportPath = path.join(benchDir, 'reports/analytics.md');
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '1000000' },
+    'data-dir': { type: 'string', default: '/tmp/bench-analytics' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    engine: { type: 'string', default: 'pglite' },
+    'no-report': { type: 'boolean', default: false },
+  },
+});
+const eventCount = Number(values.events);
+const dataDir = path.resolve(values['data-dir']);
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const warmup = Number(values.warmup);
+const TARGET_P99_MS = 100;
+const POSTGRES_SCHEMA = 'bench_analytics';
+type Engine = 'pglite' | 'postgres';
+
+function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', command, ...args], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+async function scalar(database: Database, query: ReturnType<typeof sql>): Promise<number> {
+  const result = await database.db.execute<{ n: string }>(query);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+async function openSeeded(engine: Engine): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (engine === 'postgres' && !databaseUrl) throw new Error('--engine postgres needs DATABASE_URL');
+  const pgliteDir = path.join(dataDir, 'pglite');
+  const open = () => (engine === 'postgres' ? createDb({ databaseUrl, searchPath: POSTGRES_SCHEMA }) : createDb({ dataDir: pgliteDir }));
+  if (engine === 'postgres' || existsSync(pgliteDir)) {
+    const database = await open();
+    if ((await scalar(database, sql`select count(*)::text as n from projects`)) > 0) return database;
+    await database.close();
+  }
+  const target = engine === 'postgres' ? ['--schema', POSTGRES_SCHEMA] : ['--data-dir', dataDir];
+  await run(seedCli, ['--no-images', '--reset', ...target], engine === 'postgres' ? {} : { DATABASE_URL: '' });
+  return open();
+}
+
+/** 1,000,000 events in SQL: sessions of six events, each session's visitor, day, city, device and source fixed. */
+async function generateEvents(database: Database): Promise<void> {
+  const { db } = database;
+  const stored = await scalar(database, sql`select count(*)::text as n from tracking_events where session_id like 'bench-%'`);
+  if (stored >= eventCount) return;
+  const started = performance.now();
+  await db.execute(sql`delete from tracking_events where session_id like 'bench-%'`);
+  const chunk = 100_000;
+  for (let first = 1; first <= eventCount; first += chunk) {
+    const last = Math.min(eventCount, first + chunk - 1);
+    await db.execute(sql`
+      with live as (select array_agg(id order by md5(id::text)) as ids from projects where status = 'active' and approval = 'approved'),
+           cities as (select array_agg(name order by id) as names from cities),
+           places as (select array_agg(name order by id) as names from locations),
+           g as (
+             select n, n / 6 as s, random() as r, random() as p,
+                    (array['PAGE_VIEW','PROJECT_VIEW','SEARCH','PROPERTY_ADDED_IN_WISHLIST','COMPARE_ADDED','ENQUIRY_SENT','USER_LOGIN','FILTER_APPLIED'])[
+                      case when r < 0.42 then 1 when r < 0.74 then 2 when r < 0.87 then 3 when r < 0.92 then 4 when r < 0.95 then 5
+                           when r < 0.975 then 6 when r < 0.99 then 7 else 8 end] as name
+             from generate_series(${first}::int, ${last}::int) as n, lateral (select random() as r) x
+           )
+      insert into tracking_events (event_id, session_id, visitor_key, visitor_type, event_name, page_path, project_id, city, device_type,
+                                   traffic_source, metadata, occurred_at, received_at)
+      select gen_random_uuid(), 'bench-' || s, 'guest:' || ((s * 7919) % 150000)::text, 'guest', name,
+             case when name = 'PROJECT_VIEW' then '/properties/p/' || pid else '/' end,
+             case when name in ('PROJECT_VIEW','PROPERTY_ADDED_IN_WISHLIST','COMPARE_ADDED','ENQUIRY_SENT') then pid end,
+             c.names[1 + (s * 31) % array_length(c.names, 1)],
+             (array['mobile','mobile','mobile','desktop','laptop','tablet'])[1 + (s * 13) % 6],
+             (array['search','search','direct','direct','social','referral','campaign'])[1 + (s * 17) % 7],
+             case when name = 'SEARCH' then jsonb_build_object(
+               'query', lower(pl.names[1 + (s * 11) % array_length(pl.names, 1)]),
+               'resultCount', case when p < 0.07 then 0 else 12 end,
+               'bhk', (1 + (s % 4))::text,
+               'budgetMax', (array[4000000, 8000000, 15000000, 30000000])[1 + (s * 3) % 4],
+               'locality', pl.names[1 + (s * 11) % array_length(pl.names, 1)]) else '{}'::jsonb end,
+             t, t
+      from g, live, cities c, places pl,
+           lateral (select live.ids[1 + floor(power(p, 3) * array_length(live.ids, 1))::int] as pid) pick,
+           lateral (select now() - ((s * 37) % 90) * interval '1 day' - (s % 1200) * interval '1 minute' + (n % 6) * interval '1 minute' as t) tm`);
+    console.log(`events ${last.toLocaleString('en-IN')} of ${eventCount.toLocaleString('en-IN')}`);
+  }
+  console.log(`generated in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The rollups of every stored event in one pass: the same facts tracking-rollups.repository.ts folds batch by batch
+ * (daily counts with exact daily visitors, sessions per day, searches that found nothing, visitor days), computed
+ * whole, then the watermark set past them.
+ */
+async function foldAll(database: Database): Promise<void> {
+  const { db } = database;
+  const folded = await scalar(database, sql`select coalesce((select last_event_id from tracking_rollup_state where name = 'daily'), 0)::text as n`);
+  const latest = await scalar(database, sql`select coalesce(max(id), 0)::text as n from tracking_events`);
+  if (folded >= latest && (await scalar(database, sql`select count(*)::text as n from tracking_visitor_days`)) > 0) return;
+  const started = performance.now();
+  await db.execute(sql`truncate tracking_daily_rollups, tracking_rollup_visitors, tracking_visitor_days`);
+  const facts = sql`
+    with batch as (
+      select ((occurred_at at time zone 'UTC') + interval '330 minutes')::date as day, event_name, page_path, project_id, city, device_type,
+             traffic_source, nullif(lower(left(btrim(metadata->>'query'), 100)), '') as query,
+             case when event_name = 'SEARCH' then metadata end as search,
+             coalesce(visitor_key, 'session:' || session_id) as visitor, 'session:' || session_id as session
+      from tracking_events
+    ),
+    facts as (
+      select b.day, d.dimension, d.key, e.event_name, e.visitor
+      from batch b
+      cross join lateral (values ('total', ''), ('page', b.page_path), ('project', b.project_id::text), ('city', b.city),
+                                 ('source', b.traffic_source), ('device', b.device_type), ('search', b.query)) as d(dimension, key)
+      cross join lateral (values (b.event_name, b.visitor), ('*', b.visitor),
+                                 (case when d.dimension in ('total', 'city', 'source', 'device') then '#sessions' end, b.session),
+                                 (case when b.search->>'resultCount' = '0' and d.dimension in ('total', 'search') then '#zero-results' end, b.visitor)
+                         ) as e(event_name, visitor)
+      where d.key is not null and e.event_name is not null
+    )`;
+  await db.execute(sql`${facts}
+    insert into tracking_daily_rollups (day, dimension, key, event_name, events, visitors)
+    select day, dimension, key, event_name, count(*), count(distinct visitor) from facts group by 1, 2, 3, 4`);
+  await db.execute(sql`
+    insert into tracking_visitor_days (dimension, key, day, visitor)
+    select distinct dimension, key, day, ('x' || substr(md5(visitor), 1, 16))::bit(64)::bigint from (
+      select d.dimension, d.key, ((occurred_at at time zone 'UTC') + interval '330 minutes')::date as day, coalesce(visitor_key, 'session:' || session_id) as visitor
+      from tracking_events e
+      cross join lateral (values ('total', '', true), ('city', e.city, true), ('project', e.project_id::text, e.event_name = 'PROJECT_VIEW'),
+                                 ('bhk', case when e.event_name = 'SEARCH' then (e.metadata->>'bhk') || ' BHK' end, true),
+                                 ('locality', case when e.event_name = 'SEARCH' then e.metadata->>'locality' end, true)) as d(dimension, key, wanted)
+      where d.key is not null and d.wanted
+    ) seen`);
+  await db.execute(sql`insert into tracking_rollup_state (name, last_event_id) values ('daily', (select coalesce(max(id), 0) from tracking_events))
+                       on conflict (name) do update set last_event_id = excluded.last_event_id`);
+  console.log(`folded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await db.execute(sql`vacuum analyze`);
+}
+
+interface Measured {
+  name: string;
+  path: string;
+  result: Result;
+  single: Result;
+  load: [number, number];
+}
+
+async function measure(name: string, url: string, pathname: string, authorization: string): Promise<Measured> {
+  const common = { url, requests: [{ path: pathname, headers: { authorization } }], workers: 1, timeout: 10 };
+  if (warmup > 0) await autocannon({ ...common, connections, duration: warmup });
+  const before = os.loadavg()[0] ?? 0;
+  const result = await autocannon({ ...common, connections, duration });
+  const single = await autocannon({ ...common, connections: 1, duration: 5 });
+  const after = os.loadavg()[0] ?? 0;
+  console.log(`${name.padEnd(10)} ${result.requests.average.toFixed(0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx + result.errors}  (1 connection: mean ${single.latency.average.toFixed(1)} ms)  load ${before.toFixed(1)} -> ${after.toFixed(1)}`);
+  return { name, path: pathname, result, single, load: [before, after] };
+}
+
+async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Measured[]; facts: string }> {
+  const database = await openSeeded(engine);
+  await generateEvents(database);
+  await foldAll(database);
+  const broker = await database.db.execute<{ id: number; listings: string }>(sql`
+    select broker_id as id, count(*)::text as listings from projects where broker_id is not null group by broker_id order by count(*) desc, broker_id limit 1`);
+  const brokerId = Number(broker.rows[0]?.id);
+  await database.db.execute(sql`update brokers set approval = 'approved' where id = ${brokerId}`);
+  const staffId = await scalar(database, sql`select min(id)::text as n from provider_staff`);
+  const events = await scalar(database, sql`select count(*)::text as n from tracking_events`);
+  const rollupRows = await scalar(database, sql`select count(*)::text as n from tracking_daily_rollups`);
+  const visitorDays = await scalar(database, sql`select count(*)::text as n from tracking_visitor_days`);
+  const facts = `${events.toLocaleString('en-IN')} events, ${rollupRows.toLocaleString('en-IN')} rollup rows, ${visitorDays.toLocaleString('en-IN')} visitor-day rows; broker ${brokerId} has ${broker.rows[0]?.listings} listings`;
+  console.log(facts);
+
+  mkdirSync(path.join(dataDir, 'media'), { recursive: true });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PUBLIC_ORIGIN: 'http://127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    PUBLIC_CACHE_MB: '0',
+  });
+  const app = await buildApp({ config, database });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const key = accessTokenKey(config);
+  const provider = `Bearer ${await signAccessToken(key, { kind: 'provider', id: staffId }, randomUUID())}`;
+  const brokerBearer = `Bearer ${await signAccessToken(key, { kind: 'broker', id: brokerId }, randomUUID())}`;
+  const measured: Measured[] = [];
+  try {
+    measured.push(await measure('overview', url, '/api/admin/analytics/overview', provider));
+    measured.push(await measure('overview90', url, `/api/admin/analytics/overview?from=${new Date(Date.now() - 89 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10)}`, provider));
+    measured.push(await measure('insights30', url, '/api/broker/insights?days=30', brokerBearer));
+    measured.push(await measure('insights90', url, '/api/broker/insights?days=90', brokerBearer));
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  return { engine, measured, facts };
+}
+
+async function main(): Promise<void> {
+  const engines: Engine[] = values.engine === 'both' ? ['pglite', 'postgres'] : [values.engine === 'postgres' ? 'postgres' : 'pglite'];
+  const runs = [];
+  for (const engine of engines) runs.push(await runEngine(engine));
+  const cpus = os.cpus();
+  const lines = [
+    '# Analytics read benchmark (issue 13)',
+    '',
+    `Generated by \`npm run analytics -w @nivaas/bench\` on ${new Date().toISOString()}: ${connections} connections, ${duration} s per route after a ${warmup} s warm-up, then 5 s at one connection; public response cache off (signed-in routes are never cached anyway); autocannon in a worker thread of the app's process.`,
+    '',
+    ...runs.flatMap(({ engine, measured, facts }) => [
+      `## ${engine === 'pglite' ? 'Embedded database (PGlite)' : 'PostgreSQL (DATABASE_URL, localhost)'}`,
+      '',
+      facts,
+      '',
+      '| route | req/s | p50 ms | p99 ms | max ms | non-2xx | p99 <= 100 ms | 1 connection: mean ms | load avg before / after |',
+      '|---|---|---|---|---|---|---|---|---|',
+      ...measured.map(({ name, path: pathname, result, single, load }) =>
+        `| ${name} \`${pathname}\` | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.latency.max} | ${result.non2xx + result.errors} | ${result.latency.p99 <= TARGET_P99_MS ? 'met' : '**missed**'} | ${single.latency.average.toFixed(1)} | ${load[0].toFixed(1)} / ${load[1].toFixed(1)} |`,
+      ),
+      '',
+    ]),
+    '## Machine',
+    '',
+    `- CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} logical cores; memory ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}, ${os.type()} ${os.release()}.`,
+    '- Shared with other engineers\' builds and tests: the load average columns say how busy it was. Above the core count the app gets a fraction of a core and p99 grows with the stalls.',
+    '',
+  ];
+  if (!values['no-report']) {
+    mkdirSync(path.dirname(reportPath), { recursive: true });
+    writeFileSync(reportPath, lines.join('\n'));
+    console.log(`report: ${reportPath}`);
+  }
+}
+
+await main();
