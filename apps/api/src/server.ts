@@ -102,7 +102,8 @@ try {
   logger.info({ database: database.kind }, 'database open and migrated');
 
   if (config.seedOnStart) {
-    const report = await ensureSeeded(database, { mediaDir: config.mediaDir, onProgress: (message) => logger.info(`seed: ${message}`) });
+    // The seeded visit history ends now, so a fresh install's analytics have their last 90 days (issue 13).
+    const report = await ensureSeeded(database, { mediaDir: config.mediaDir, historyEndsAt: new Date(), onProgress: (message) => logger.info(`seed: ${message}`) });
     if (report.seeded) logger.info({ projects: report.projects, ms: report.milliseconds }, 'seeded an empty database');
   }
   const modules = createModules({ config, database, clock: () => new Date(), log: logger });
