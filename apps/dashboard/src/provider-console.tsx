@@ -1,6 +1,9 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
 import { ToasterProvider, useToaster } from './components/toaster';
+import { AnalyticsOverview } from './features/analytics/analytics-overview';
+import { BrokerFigures } from './features/analytics/broker-figures';
+import { ProjectFunnel } from './features/analytics/project-funnel';
 import { AuditLog } from './features/audit-log';
 import { BrokersQueue } from './features/brokers-queue';
 import { ListingsQueue } from './features/listings-queue';
@@ -55,6 +58,7 @@ const TABS = [
   { path: '', label: 'Listings' },
   { path: '/brokers', label: 'Brokers' },
   { path: '/audit', label: 'Audit log' },
+  { path: '/analytics', label: 'Analytics' },
 ] as const;
 
 function Shell({ basePath, staffName }: { basePath: string; staffName: string }) {
@@ -99,7 +103,8 @@ function Shell({ basePath, staffName }: { basePath: string; staffName: string })
               <li key={tab.label}>
                 <NavLink
                   to={`${basePath}${tab.path}`}
-                  end
+                  // Analytics stays marked on its drill-downs; the listings tab is the console's root.
+                  end={tab.path !== '/analytics'}
                   className={({ isActive }) =>
                     `block rounded-t-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'bg-slate-100 text-brand-900' : 'text-brand-100 hover:bg-white/10'}`
                   }
@@ -116,6 +121,10 @@ function Shell({ basePath, staffName }: { basePath: string; staffName: string })
           <Route index element={<ListingsQueue />} />
           <Route path="brokers" element={<BrokersQueue />} />
           <Route path="audit" element={<AuditLog />} />
+          <Route path="analytics" element={<AnalyticsOverview basePath={basePath} />} />
+          <Route path="analytics/projects/:id" element={<ProjectFunnel basePath={basePath} />} />
+          <Route path="analytics/brokers" element={<BrokerFigures basePath={basePath} />} />
+          <Route path="analytics/brokers/:id" element={<BrokerFigures basePath={basePath} />} />
           <Route path="*" element={<ConsoleNotFound basePath={basePath} />} />
         </Routes>
       </main>

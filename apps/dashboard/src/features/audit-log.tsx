@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditResponse } from '@nivaas/contracts/moderation.schema';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingList } from '../components/states';
 import { useApi } from '../lib/console-context';
 import { formatDateTime } from '../lib/format';
@@ -91,6 +92,15 @@ export function AuditLog() {
                     ) : null}
                   </p>
                   {entry.remark ? <p className="mt-0.5 break-words text-slate-600">Remark: {entry.remark}</p> : null}
+                  {entry.entityKind === 'broker' || entry.entityKind === 'project' ? (
+                    <Link
+                      to={`../analytics/${entry.entityKind === 'broker' ? 'brokers' : 'projects'}/${entry.entityId}`}
+                      relative="path"
+                      className="mt-0.5 inline-block text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      Figures<span className="sr-only"> for {entry.entityName ?? `#${entry.entityId}`}</span>
+                    </Link>
+                  ) : null}
                 </div>
               </li>
             ))}

@@ -1,5 +1,6 @@
 import type { PendingBroker } from '@nivaas/contracts/moderation.schema';
 import { useCallback } from 'react';
+import { Link } from 'react-router';
 import { useApi } from '../lib/console-context';
 import { formatDateTime } from '../lib/format';
 import { approveBroker, getPendingBrokers, rejectBroker, type QueueQuery } from '../lib/moderation-api';
@@ -69,7 +70,10 @@ function BrokerCard({ broker, busy, approve, reject }: { broker: PendingBroker }
         </div>
       </dl>
       {broker.about ? <p className="mt-2 line-clamp-3 text-sm text-slate-700">{broker.about}</p> : null}
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:justify-end">
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-end">
+        <Link to={`../analytics/brokers/${broker.id}`} relative="path" className="pc-btn-secondary sm:mr-auto" aria-describedby={headingId}>
+          Figures
+        </Link>
         <button type="button" className="pc-btn-secondary" onClick={reject} disabled={busy} aria-describedby={headingId}>
           Reject
         </button>

@@ -22,3 +22,13 @@ describe('formatDashboardPrice (spec §5 dashboard)', () => {
     expect(formatPriceRange(6_000_000, 6_000_000)).toBe('₹ 60.00 Lacs');
   });
 });
+
+describe('analytics figures (issue 13)', () => {
+  it('groups counts the Indian way and shows rates and waits readably', async () => {
+    const { formatCount, formatRate, formatWait } = await import('./format');
+    expect(formatCount(1234567)).toBe('12,34,567');
+    expect(formatRate(0.0425)).toBe('4.3%');
+    expect(formatWait(5.5)).toBe('5.5 h');
+    expect(formatWait(77)).toBe('3.2 days');
+  });
+});

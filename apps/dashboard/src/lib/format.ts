@@ -33,3 +33,23 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
 }
+
+const indianCount = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const indianHours = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 1 });
+const indianPercent = new Intl.NumberFormat('en-IN', { style: 'percent', maximumFractionDigits: 1 });
+
+/** Counts in the Indian grouping (issue 13): 1,23,456. */
+export function formatCount(value: number): string {
+  return indianCount.format(value);
+}
+
+/** A 0..1 rate as a percentage with at most one decimal: 0.0425 -> '4.3%'. */
+export function formatRate(value: number): string {
+  return indianPercent.format(value);
+}
+
+/** Waits: under two days in hours ('5.5 h'), longer in days ('3.2 days'). */
+export function formatWait(hours: number): string {
+  if (hours < 48) return `${indianHours.format(hours)} h`;
+  return `${indianHours.format(hours / 24)} days`;
+}
