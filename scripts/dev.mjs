@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run dev`: the API on :3001 (reloading on change), Vite on :5173 proxying /api and /media
-// to it, and the provider console remote on :5502 (proxied at /remotes/dashboard). All stop together.
+// to it, the provider console remote on :5502 (proxied at /remotes/dashboard) and the brokers'
+// insights remote on :5501 (proxied at /remotes/insights). All stop together.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +16,12 @@ const children = [
     env: { ...process.env, PORT: apiPort },
   }),
   spawn('npm', ['run', 'dev', '-w', '@nivaas/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, API_ORIGIN: `http://localhost:${apiPort}` },
+  }),
+  // The brokers' insights remote on :5501 (spec §9); the web dev server proxies /remotes/insights to it.
+  spawn('npm', ['run', 'dev', '-w', '@nivaas/remote-component'], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, API_ORIGIN: `http://localhost:${apiPort}` },

@@ -12,6 +12,8 @@ const proxy = {
   '/socket.io': { target: apiOrigin, changeOrigin: true, ws: true },
   // The provider console remote (apps/dashboard, spec §9 dev port 5502); the API serves its build here in production.
   '/remotes/dashboard': { target: process.env.DASHBOARD_ORIGIN ?? 'http://localhost:5502', changeOrigin: true },
+  // The brokers' insights remote (apps/remote-component, spec §9 dev port 5501), served by the API in production.
+  '/remotes/insights': { target: process.env.INSIGHTS_ORIGIN ?? 'http://localhost:5501', changeOrigin: true },
 };
 
 export default defineConfig({

@@ -128,7 +128,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(trackingRoutes, { prefix, tracking: modules.tracking });
   await app.register(analyticsRoutes, { prefix, analytics: modules.analytics });
 
-  await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir } });
+  await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir, insights: config.insightsDistDir } });
   await app.register(web, { distDir: config.webDistDir });
   return app;
 }

@@ -30,6 +30,8 @@ export interface Config {
   webDistDir: string;
   /** The provider console remote's build (apps/dashboard), served at /remotes/dashboard/ (plugins/remotes.ts). */
   dashboardDistDir: string;
+  /** The brokers' insights remote's build (apps/remote-component), served at /remotes/insights/. */
+  insightsDistDir: string;
   seedOnStart: boolean;
   /** Swagger UI and its JSON at /api/docs: on unless NODE_ENV=production, where API_DOCS=true turns them on (issue 10). */
   apiDocs: boolean;
@@ -112,6 +114,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   DASHBOARD_DIST_DIR: z.string().optional(),
+  INSIGHTS_DIST_DIR: z.string().optional(),
   SEED_ON_START: booleanFlag.default(true),
   API_DOCS: booleanFlag.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -227,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
     redisUrl: vars.REDIS_URL,
     webDistDir: fromRoot(vars.WEB_DIST_DIR, 'apps/web/dist'),
     dashboardDistDir: fromRoot(vars.DASHBOARD_DIST_DIR, 'apps/dashboard/dist'),
+    insightsDistDir: fromRoot(vars.INSIGHTS_DIST_DIR, 'apps/remote-component/dist'),
     seedOnStart: vars.SEED_ON_START,
     apiDocs: vars.API_DOCS ?? vars.NODE_ENV !== 'production',
     jwtSecret: vars.JWT_SECRET,

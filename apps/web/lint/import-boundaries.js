@@ -1,7 +1,7 @@
 // The web app's import boundaries (issue 11; ARCHITECTURE.md 'Web', 'Micro-frontends'):
 // - a file in apps/web/src/features/<f>/ may not import another feature or app/ (router, layout, store);
 //   what two features share moves down into a shared layer (domain/, components/, lib/);
-// - a module-federation remote (apps/dashboard) never imports the host (apps/web).
+// - a module-federation remote (apps/dashboard, apps/remote-component) never imports the host (apps/web).
 // One small rule rather than no-restricted-imports patterns: those match the import text, and a relative
 // path ('../../results/...') only says which folder it reaches once resolved against the importing file.
 import path from 'node:path';
@@ -9,7 +9,7 @@ import path from 'node:path';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const webSrc = path.join(repoRoot, 'apps/web/src');
 const webApp = path.join(repoRoot, 'apps/web');
-const remotes = ['apps/dashboard'].map((dir) => path.join(repoRoot, dir));
+const remotes = ['apps/dashboard', 'apps/remote-component'].map((dir) => path.join(repoRoot, dir));
 
 const inside = (folder, file) => {
   const rel = path.relative(folder, file);

@@ -41,6 +41,7 @@ export async function createTestApp({ prepare, env = {}, clock, logger }: TestAp
     // No web build unless a test supplies one, so API behaviour never depends on the developer's dist.
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     DASHBOARD_DIST_DIR: path.join(dataDir, 'no-dashboard-build'),
+    INSIGHTS_DIST_DIR: path.join(dataDir, 'no-insights-build'),
     // Factories write straight to the database. PGlite announces those writes before the statement returns, so
     // every test also exercises the public cache; PostgreSQL announces them a moment later over LISTEN, which a
     // test reading right after its own write would race. There the cache has its own tests (public-cache.test.ts).

@@ -11,7 +11,7 @@ describe('routes', () => {
     expect(home.getAttribute('href')).toBe('/');
   });
 
-  it.each(['/no-such-page', '/RemoteComponent', '/developer/sobha'])(
+  it.each(['/no-such-page', '/developer/sobha'])(
     'leaves unknown paths and routes of later issues (%s) to the not-found page',
     async (path) => {
       renderApp(path);

@@ -265,6 +265,23 @@ export const routes: RouteObject[] = [
     ],
   },
   {
+    // spec §2: /RemoteComponent is broker only and outside the main layout: the brokers' insights, a Module
+    // Federation remote (apps/remote-component). The guard sends a visitor to /login and shows a pending broker the
+    // pending page; the page's loader and the remote arrive only here.
+    path: '/RemoteComponent',
+    errorElement: <RootRouteError />,
+    hydrateFallbackElement: <div className="min-h-dvh bg-slate-100" />,
+    element: <RequireApprovedBroker />,
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/broker-insights/broker-insights-page')).BrokerInsightsPage,
+        }),
+      },
+    ],
+  },
+  {
     // spec §2: /dashboard is outside the main layout (no navbar or footer): the provider console, a Module
     // Federation remote (apps/dashboard) that owns the paths below it. Its loader and the remote arrive only here.
     path: '/dashboard/*',

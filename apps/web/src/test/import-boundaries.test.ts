@@ -58,9 +58,9 @@ describe('web import boundaries', () => {
     expect(errors).toEqual([]);
   });
 
-  it('refuses the console remote importing the host', async () => {
+  it.each(['apps/dashboard/src/features/fixture.tsx', 'apps/remote-component/src/features/fixture.tsx'])('refuses a remote importing the host (%s)', async (file) => {
     const errors = await boundaryErrors(
-      'apps/dashboard/src/features/fixture.tsx',
+      file,
       "import { a } from '../../../web/src/lib/storage';\nimport { b } from '@nivaas/web/src/lib/storage';\nexport const all = [a, b];\n",
     );
     expect(errors).toEqual([
