@@ -98,6 +98,8 @@ describe('BrokerInsights', () => {
     expect(moderation.getByText('4.2 days')).toBeTruthy();
     expect(moderation.getByText('still waiting')).toBeTruthy();
     expect(moderation.getByText('30 hours')).toBeTruthy();
+    // An approved listing with no decision on record is not 'still waiting'.
+    expect(moderation.getAllByText('still waiting')).toHaveLength(1);
 
     // The chart's screen-reader equivalent: the same days as a table.
     expect(screen.getByRole('table', { name: 'Views, visitors and enquiries by day' })).toBeTruthy();

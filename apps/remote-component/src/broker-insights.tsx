@@ -355,6 +355,22 @@ function SearchesCard({ data, suffix }: { data: BrokerInsightsResponse; suffix: 
   );
 }
 
+/**
+ * A listing still pending waits until now; a decided one waited until its decision. A listing decided with no
+ * decision on record (older data) has no wait to show, rather than an ever-growing one marked as waiting.
+ */
+function ModerationWait({ listing }: { listing: ListingInsight }) {
+  const { decidedAt, waitHours } = listing.moderation;
+  if (decidedAt !== null) return <>{formatWait(waitHours)}</>;
+  if (listing.approval !== 'pending') return <span className="text-slate-500">Not recorded</span>;
+  return (
+    <>
+      {formatWait(waitHours)}
+      <span className="block text-xs text-amber-700">still waiting</span>
+    </>
+  );
+}
+
 function ModerationTable({ listings, suffix }: { listings: readonly ListingInsight[]; suffix: string }) {
   return (
     <TableCard
@@ -367,7 +383,7 @@ function ModerationTable({ listings, suffix }: { listings: readonly ListingInsig
         APPROVAL_LABELS[listing.approval],
         listing.moderation.submittedAt,
         listing.moderation.decidedAt ?? '',
-        listing.moderation.waitHours,
+        listing.moderation.decidedAt === null && listing.approval !== 'pending' ? '' : listing.moderation.waitHours,
         listing.moderation.remarks.map((remark) => remark.remark).join(' | '),
       ])}
     >
@@ -390,8 +406,7 @@ function ModerationTable({ listings, suffix }: { listings: readonly ListingInsig
               </th>
               <td className="text-sm">{formatDateTime(listing.moderation.submittedAt)}</td>
               <td className="text-sm tabular-nums">
-                {formatWait(listing.moderation.waitHours)}
-                {listing.moderation.decidedAt === null && <span className="block text-xs text-amber-700">still waiting</span>}
+                <ModerationWait listing={listing} />
               </td>
               <td className="text-sm">
                 {listing.moderation.remarks.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { ListingDay } from '@nivaas/contracts/analytics.schema';
-import { formatCount } from '../lib/format';
+import { formatCount, formatDay } from '../lib/format';
 import 'uplot/dist/uPlot.min.css';
 
 const SERIES = [
@@ -38,7 +38,8 @@ export function DailyChart({ daily }: { daily: readonly ListingDay[] }) {
             legend: { show: true },
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
-            axes: [{}, { values: (_plot, ticks) => ticks.map((tick) => formatCount(tick)), size: 56 }],
+            // Day ticks as '24 Nov' (en-IN), not the library's US month/day.
+            axes: [{ values: (_plot, ticks) => ticks.map((tick) => formatDay(new Date(tick * 1000).toISOString().slice(0, 10))) }, { values: (_plot, ticks) => ticks.map((tick) => formatCount(tick)), size: 56 }],
             series: [{}, ...SERIES.map((series) => ({ label: series.label, stroke: series.stroke, width: 2, value: (_p: unknown, v: number | null) => (v === null ? '–' : formatCount(v)) }))],
           },
           [x, ...SERIES.map((series) => daily.map((day) => day[series.key]))],
