@@ -71,7 +71,7 @@ function Overview({ data, basePath, query }: { data: AnalyticsOverviewResponse; 
         <Figure label="View to enquiry" value={formatRate(totals.viewToEnquiry)} note="Enquiries per project view" />
       </dl>
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card id="traffic-chart" title="Traffic by day">
           <Legend items={TRAFFIC} />
           <DailyChart rows={daily} series={TRAFFIC} label="Traffic by day" />
@@ -106,8 +106,8 @@ function Overview({ data, basePath, query }: { data: AnalyticsOverviewResponse; 
 
 function TopTables({ top, file, basePath, query }: { top: OverviewTop; file: (name: string) => string; basePath: string; query: string }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <div className="lg:col-span-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <div className="min-w-0 lg:col-span-2">
         <DataTable
           id="top-projects"
           title="Top projects"
@@ -224,7 +224,7 @@ function Moderation({ moderation, file }: { moderation: ModerationAge; file: (na
         <Figure label="Median wait" value={formatWait(moderation.medianWaitHours)} />
         <Figure label="Oldest wait" value={formatWait(moderation.oldestWaitHours)} />
       </dl>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card id="decisions-chart" title="Decisions by day">
           <Legend items={DECISIONS} />
           <DailyChart rows={moderation.decisionsByDay} series={DECISIONS} label="Decisions by day" />

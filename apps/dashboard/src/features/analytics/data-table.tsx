@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { downloadCsv, toCsv, type CsvCell } from '../../lib/csv';
 import { formatCount } from '../../lib/format';
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export interface Column<Row> {
   label: string;
   /** What the CSV holds (raw numbers, no grouping, so a spreadsheet can add them up). */
@@ -78,7 +80,11 @@ export function DataTable<Row>({
                     const raw = column.csv(row);
                     const shown = column.render ? column.render(row) : typeof raw === 'number' ? formatCount(raw) : raw;
                     return (
-                      <td key={column.label} className={`px-2 py-1.5 align-top ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : 'break-words'}`}>
+                      <td
+                        key={column.label}
+                        // A day is read whole ('2026-11-24'), never split over two lines.
+                        className={`px-2 py-1.5 align-top ${column.numeric ? 'text-right tabular-nums whitespace-nowrap' : typeof raw === 'string' && DAY.test(raw) ? 'whitespace-nowrap' : 'break-words'}`}
+                      >
                         {shown}
                         {bar && columnIndex === 0 ? (
                           <span aria-hidden="true" className="mt-1 block h-1.5 rounded-full bg-brand-500/70" style={{ width: `${Math.max(2, (bar(row) / max) * 100)}%` }} />
