@@ -3,6 +3,9 @@ import type { ListingDay } from '@nivaas/contracts/analytics.schema';
 import { formatCount, formatDay } from '../lib/format';
 import 'uplot/dist/uPlot.min.css';
 
+/** Ticks fall on whole days (1, 2, 7, 14 or 30), never within a day: the figures are per day. */
+const DAY_STEPS = [1, 2, 7, 14, 30].map((days) => days * 86_400);
+
 const SERIES = [
   { key: 'views', label: 'Views', stroke: '#1d786b' },
   { key: 'visitors', label: 'Visitors', stroke: '#2563eb' },
@@ -39,7 +42,7 @@ export function DailyChart({ daily }: { daily: readonly ListingDay[] }) {
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
             // Day ticks as '24 Nov' (en-IN), not the library's US month/day.
-            axes: [{ values: (_plot, ticks) => ticks.map((tick) => formatDay(new Date(tick * 1000).toISOString().slice(0, 10))) }, { values: (_plot, ticks) => ticks.map((tick) => formatCount(tick)), size: 56 }],
+            axes: [{ incrs: DAY_STEPS, values: (_plot, ticks) => ticks.map((tick) => formatDay(new Date(tick * 1000).toISOString().slice(0, 10))) }, { values: (_plot, ticks) => ticks.map((tick) => formatCount(tick)), size: 56 }],
             series: [{}, ...SERIES.map((series) => ({ label: series.label, stroke: series.stroke, width: 2, value: (_p: unknown, v: number | null) => (v === null ? '–' : formatCount(v)) }))],
           },
           [x, ...SERIES.map((series) => daily.map((day) => day[series.key]))],
