@@ -12,7 +12,8 @@ async function boundaryErrors(file: string, code: string) {
   return result!.messages.filter((m) => m.ruleId === 'nivaas-web/import-boundaries').map((m) => m.message);
 }
 
-describe('web import boundaries', () => {
+// The first lint loads ESLint and the configuration: seconds on a busy machine.
+describe('web import boundaries', { timeout: 30_000 }, () => {
   it('refuses a feature importing another feature', async () => {
     const errors = await boundaryErrors(
       'apps/web/src/features/home/components/fixture.tsx',
