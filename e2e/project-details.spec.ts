@@ -150,6 +150,8 @@ async function firstListing(request: APIRequestContext, uploader: 'broker' | 'us
 for (const width of [375, 1280]) {
   test.describe(`the lead bar at ${width} px (issue 17)`, () => {
     test.use({ viewport: { width, height: width === 375 ? 812 : 800 } });
+    // Three page loads and a navigation back on a 2-core machine at load 15-25 (one run timed out at 30 s).
+    test.describe.configure({ timeout: 120_000 });
 
     test('appears 30 s after load as a small bar, names the sales team on a builder project, and stays closed once closed', async ({ page, request }) => {
       const project = await firstProject(request, 'cityId=1&limit=5&possession=ready');
