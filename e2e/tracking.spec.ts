@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test as base } from './support/fixtures';
 import { latestPasscode } from './support/passcode';
@@ -122,117 +123,238 @@ test('browsing 12 pages flushes at 10 events and again on the timer', async ({ p
   expect(await page.evaluate(() => localStorage.getItem('NIVAAS_EVENTS'))).toBeNull();
 });
 
-// Not yet reliable on the shared two-core machine (10:40 runs): a closed page's last beacon/keepalive is not always
-// reported to Playwright, the paused clock sometimes cannot be set, and a 10 s runFor on the home page can outlast the
-// test. The behaviour is covered by lib/tracking/tracking-engine.test.ts; see the issue 12 report.
-test.fixme('closing the tab sends the buffered events in a text/plain beacon, and the server has them', async ({ page, context, request }) => {
-  const calls = watchTracking(context);
+/** One /api/track request as the server received and answered it. */
+interface ServerCall {
+  method: string;
+  path: string;
+  contentType: string;
+  authorization: string | undefined;
+  body: { consent?: string; sessionId?: string; events?: (SentEvent & { id: string })[]; [key: string]: unknown };
+  status: number;
+  answer: { stored?: number; duplicates?: number; sessionId?: string } | null;
+}
+
+interface ServerView {
+  url: string;
+  calls: ServerCall[];
+}
+
+/**
+ * A recording pass-through in front of the test server: the pages load from it, so each /api/track request is
+ * logged when the server's answer has gone back, whether or not the page that sent it still exists (a closed tab's
+ * beacon and keepalive are not always reported to Playwright). The server acknowledges a batch only after commit
+ * (decision 014), so a logged 202 means the events are stored.
+ */
+async function startRecordingProxy(target: string): Promise<ServerView & { close(): Promise<void> }> {
+  const upstream = new URL(target);
+  const agent = new http.Agent({ keepAlive: true });
+  const calls: ServerCall[] = [];
+  const proxy = http.createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const requestBody = Buffer.concat(chunks);
+      const path = incoming.url ?? '/';
+      const recorded = path.startsWith('/api/track/');
+      const forward = http.request(
+        { host: upstream.hostname, port: upstream.port, method: incoming.method, path, headers: incoming.headers, agent },
+        (answer) => {
+          const parts: Buffer[] = [];
+          outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.on('data', (chunk: Buffer) => {
+            if (recorded) parts.push(chunk);
+            outgoing.write(chunk);
+          });
+          answer.on('end', () => {
+            outgoing.end();
+            if (!recorded) return;
+            const parse = (text: string) => {
+              try {
+                return JSON.parse(text) as unknown;
+              } catch {
+                return null;
+              }
+            };
+            calls.push({
+              method: incoming.method ?? '',
+              path,
+              contentType: incoming.headers['content-type'] ?? '',
+              authorization: incoming.headers.authorization,
+              body: (parse(requestBody.toString('utf8')) ?? {}) as ServerCall['body'],
+              status: answer.statusCode ?? 0,
+              answer: answer.headers['content-encoding'] ? null : (parse(Buffer.concat(parts).toString('utf8')) as ServerCall['answer']),
+            });
+          });
+        },
+      );
+      forward.on('error', () => outgoing.destroy());
+      forward.end(requestBody);
+    });
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        proxy.closeAllConnections();
+        agent.destroy();
+        proxy.close(() => resolve());
+      }),
+  };
+}
+
+/** These journeys load the site through the recording pass-through, so what the server received is known. */
+const proxied = test.extend<{ server: ServerView }>({
+  // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there.
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const target = process.env.E2E_BASE_URL;
+    if (!target) throw new Error('E2E_BASE_URL is not set: the global setup did not start the server');
+    const proxy = await startRecordingProxy(target);
+    await use(proxy);
+    await proxy.close();
+  },
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+const serverEvents = (server: ServerView) => server.calls.filter((call) => call.path === '/api/track/event');
+const serverEnds = (server: ServerView) => server.calls.filter((call) => call.path === '/api/track/session/end');
+
+/** The open tab's buffered events, as the engine stored them. */
+const bufferedEvents = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('NIVAAS_EVENTS') ?? '[]') as { id: string; page: string; consent?: string }[]);
+
+/** The tracking keys as a page of the same origin that does not run the app sees them. */
+async function storedSession(context: BrowserContext): Promise<(string | null)[]> {
+  const probe = await context.newPage();
+  await probe.goto('/api/health');
+  const keys = await probe.evaluate(() => ['NIVAAS_SESSIONID', 'NIVAAS_OPEN_TABS', 'NIVAAS_EVENTS', 'NIVAAS_UNSENT'].map((key) => localStorage.getItem(key)));
+  await probe.close();
+  return keys;
+}
+
+/**
+ * Pauses the page's clock a minute ahead of now: the timers due by then (the 10 s flush among them) fire once, and
+ * the next flush is 10 s after the pause. Computed from the test's own clock, which the installed page clock follows,
+ * so the moment is never already past however slow the machine is.
+ */
+async function pauseClockAhead(page: Page): Promise<void> {
+  await page.clock.pauseAt(Date.now() + 60_000);
+}
+
+// Still fixme (11:21 run, unlocked, beside another helper's e2e run that shared .artifacts/results): failed once with
+// the recording pass-through; the reason was lost with the shared artifacts. Not yet seen green.
+proxied.fixme('closing the tab sends the buffered events in a text/plain beacon, and the server has them', async ({ page, context, request, server }) => {
+  test.setTimeout(60_000);
   await page.clock.install();
   await openTracked(page, '/developers');
-  await pauseClock(page);
+  const sessionId = await page.evaluate(() => localStorage.getItem('NIVAAS_SESSIONID'));
+  await pauseClockAhead(page);
+  // The pause's timer tick sent what was buffered; from here nothing leaves on the timer.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('NIVAAS_EVENTS'))).toBeNull();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Brokers', exact: true }).click();
   await page.clock.runFor(300);
   await expect(page).toHaveURL(/\/brokers$/);
-  const buffered = await page.evaluate(() => JSON.parse(localStorage.getItem('NIVAAS_EVENTS') ?? '[]') as { id: string; consent?: string }[]);
-  expect(buffered.length).toBeGreaterThanOrEqual(1);
+  await expect.poll(async () => (await bufferedEvents(page)).map((event) => event.page)).toEqual(['/brokers']);
+  const buffered = await bufferedEvents(page);
+  const ids = buffered.map((event) => event.id);
 
   await page.close({ runBeforeUnload: true });
 
-  // A closed page's last requests do not always reach Playwright's network events, so the server is asked: the same
-  // events sent again are all duplicates (event ids are the dedupe key) when it stored the beacon's. A probe that
-  // stores anything itself fails the test, so a retry can never pass on the probe's own copies.
+  // spec §4: the final flush is a beacon: text/plain, no bearer, the session id, the buffered events; answered 202
+  // with each of them stored (the answer comes after the commit).
+  const carries = (call: ServerCall) => (call.body.events ?? []).some((event) => ids.includes(event.id));
+  await expect.poll(() => serverEvents(server).filter(carries).length).toBe(1);
+  const beacon = serverEvents(server).find(carries)!;
+  expect(beacon.contentType).toMatch(/^text\/plain/);
+  expect(beacon.authorization).toBeUndefined();
+  expect(beacon.body.sessionId).toBe(sessionId);
+  expect(beacon.body.events!.map((event) => event.id)).toEqual(ids);
+  expect(beacon.status).toBe(202);
+  expect(beacon.answer).toEqual({ stored: ids.length, duplicates: 0 });
+  // The server's own word that they are kept: the same events again are all duplicates.
   const events = buffered.map(({ consent: _consent, ...event }) => event);
-  let storedByProbe = 0;
-  await expect
-    .poll(async () => {
-      const probe = await request.post('/api/track/event', { data: { events } });
-      const { stored, duplicates } = (await probe.json()) as { stored: number; duplicates: number };
-      storedByProbe += stored;
-      return probe.status() === 202 && storedByProbe === 0 ? duplicates : -1;
-    })
-    .toBe(buffered.length);
-  // Where Playwright did see the beacon: a text/plain body without a bearer.
-  for (const beacon of eventCalls(calls).filter((call) => call.request.resourceType() === 'ping')) {
-    expect(beacon.contentType).toMatch(/^text\/plain/);
-    expect(beacon.authorization).toBeUndefined();
-  }
-  // The last tab closed: its pagehide ended the session and removed the stored id and the tab count.
-  const after = await context.newPage();
-  await after.goto('/api/health');
-  expect(await after.evaluate(() => [localStorage.getItem('NIVAAS_SESSIONID'), localStorage.getItem('NIVAAS_OPEN_TABS')])).toEqual([null, null]);
+  const again = await request.post('/api/track/event', { data: { events } });
+  expect(again.status()).toBe(202);
+  expect(await again.json()).toEqual({ stored: 0, duplicates: ids.length });
+
+  // The last tab closed: its pagehide ended the session once (spec §7 PUT /track/session/end) and cleared the keys.
+  await expect.poll(() => serverEnds(server).length).toBe(1);
+  expect(serverEnds(server)[0]).toMatchObject({ method: 'PUT', status: 204, body: { sessionId, exit_page: '/brokers' } });
+  expect(await storedSession(context)).toEqual([null, null, null, null]);
 });
 
-// Not yet reliable on the shared two-core machine (10:40 runs): a closed page's last beacon/keepalive is not always
-// reported to Playwright, the paused clock sometimes cannot be set, and a 10 s runFor on the home page can outlast the
-// test. The behaviour is covered by lib/tracking/tracking-engine.test.ts; see the issue 12 report.
-test.fixme('offline, a failed flush moves the events to NIVAAS_UNSENT; back online they are sent', async ({ page, context }) => {
-  const calls = watchTracking(context);
+proxied('offline, a failed flush moves the events to NIVAAS_UNSENT; back online they are sent', async ({ page, context, server }) => {
+  test.setTimeout(60_000);
   await page.clock.install();
   await openTracked(page, '/');
   // Load the about page's code while online, so the offline visit to it needs no download.
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us', exact: true }).click();
   await expect(page).toHaveURL(/\/about$/);
-  await pauseClock(page);
-  await page.clock.runFor(10_000);
+  await pauseClockAhead(page);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('NIVAAS_EVENTS'))).toBeNull();
-  const before = eventCalls(calls).length;
+  const sentBefore = () => serverEvents(server).flatMap((call) => (call.body.events ?? []).map((event) => event.page));
+  await expect.poll(sentBefore).toEqual(['/', '/about']);
+  const before = serverEvents(server).length;
 
   await context.setOffline(true);
   await followFooterLink(page, 'Nivaas home', /\/$/);
   await followFooterLink(page, 'About Us', /\/about$/);
-  await page.clock.runFor(10_000);
-  const unsent = () => page.evaluate(() => (JSON.parse(localStorage.getItem('NIVAAS_UNSENT') ?? '[]') as { event_name: string; page: string }[]).map((event) => event.page));
-  await expect.poll(unsent).toEqual(['/', '/about']);
+  await expect.poll(async () => (await bufferedEvents(page)).map((event) => event.page)).toEqual(['/', '/about']);
+  const offlineIds = (await bufferedEvents(page)).map((event) => event.id);
+  // The 10 s timer's flush fails offline: spec §4 moves the buffer to the unsent list.
+  await page.clock.fastForward(10_000);
+  const unsent = () => page.evaluate(() => (JSON.parse(localStorage.getItem('NIVAAS_UNSENT') ?? '[]') as { id: string }[]).map((event) => event.id));
+  await expect.poll(unsent).toEqual(offlineIds);
   expect(await page.evaluate(() => localStorage.getItem('NIVAAS_EVENTS'))).toBeNull();
+  expect(serverEvents(server)).toHaveLength(before);
 
+  // spec §4: back online, the unsent events are sent with the session id, and stored.
   await context.setOffline(false);
   await expect.poll(unsent).toEqual([]);
-  const resentPages = () =>
-    eventCalls(calls)
-      .slice(before)
-      .filter((call) => call.status === 202)
-      .flatMap((call) => (call.body.events ?? []).map((event) => event.page));
-  await expect.poll(resentPages).toEqual(['/', '/about']);
-  const resent = eventCalls(calls).slice(before).filter((call) => call.status === 202);
-  expect(resent.flatMap((call) => (call.body.events ?? []).map((event) => event.page))).toEqual(['/', '/about']);
-  // spec §4: sent with the session id (only when one exists).
+  const resent = serverEvents(server).slice(before);
+  expect(resent.flatMap((call) => (call.body.events ?? []).map((event) => event.id))).toEqual(offlineIds);
   const sessionId = await page.evaluate(() => localStorage.getItem('NIVAAS_SESSIONID'));
-  expect(resent.map((call) => call.body.sessionId)).toEqual(resent.map(() => sessionId));
+  expect(sessionId).not.toBeNull();
+  for (const call of resent) {
+    expect(call.body.sessionId).toBe(sessionId);
+    expect(call.status).toBe(202);
+  }
+  expect(resent.reduce((sum, call) => sum + (call.answer?.stored ?? 0), 0)).toBe(offlineIds.length);
 });
 
-// Not yet reliable on the shared two-core machine (10:40 runs): a closed page's last beacon/keepalive is not always
-// reported to Playwright, the paused clock sometimes cannot be set, and a 10 s runFor on the home page can outlast the
-// test. The behaviour is covered by lib/tracking/tracking-engine.test.ts; see the issue 12 report.
-test.fixme('two tabs share one session, which ends once, when the last one closes', async ({ page, context }) => {
-  const calls = watchTracking(context);
-  const started = page.waitForResponse((response) => response.url().endsWith('/api/track/session/start'));
+// Still fixme (11:21 run): after the first tab's close({ runBeforeUnload: true }) the second tab still read
+// NIVAAS_OPEN_TABS '2' for 20 s: the closed tab's pagehide did not remove it (or a heartbeat re-wrote it). Not yet
+// diagnosed: a product or a test problem.
+proxied.fixme('two tabs share one session, which ends once, when the last one closes', async ({ page, context, server }) => {
+  test.setTimeout(60_000);
   await openTracked(page, '/');
-  const { sessionId } = (await (await started).json()) as { sessionId: string };
+  const sessionId = await page.evaluate(() => localStorage.getItem('NIVAAS_SESSIONID'));
+  const starts = () => server.calls.filter((call) => call.path === '/api/track/session/start');
+  await expect.poll(() => starts().length).toBe(1);
+  expect(starts()[0]).toMatchObject({ status: 201, answer: { sessionId } });
 
   const second = await context.newPage();
   await second.goto('/about');
   await second.waitForFunction(() => localStorage.getItem('NIVAAS_OPEN_TABS') === '2');
-  expect(calls.filter((call) => call.kind === 'start')).toHaveLength(1);
-
-  await page.close({ runBeforeUnload: true });
-  await expect.poll(() => second.evaluate(() => localStorage.getItem('NIVAAS_OPEN_TABS'))).toBe('1');
-  expect(calls.filter((call) => call.kind === 'end')).toHaveLength(0);
   expect(await second.evaluate(() => localStorage.getItem('NIVAAS_SESSIONID'))).toBe(sessionId);
 
+  // The first tab goes: the count drops, the session stays, nothing is ended.
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => second.evaluate(() => localStorage.getItem('NIVAAS_OPEN_TABS'))).toBe('1');
+  expect(await second.evaluate(() => localStorage.getItem('NIVAAS_SESSIONID'))).toBe(sessionId);
+  // The closing tab's pagehide has run (the count dropped) and kept the stored id: ending a session removes it
+  // before the request goes, so this tab sent no end.
+  expect(serverEnds(server)).toHaveLength(0);
+
+  // The last tab goes: the session ends, once, at the page it left from.
   await second.close({ runBeforeUnload: true });
-  // The last pagehide ended the session: the stored id and the count are gone (spec §4), read from a page of the same
-  // origin that does not run the app.
-  const after = await context.newPage();
-  await after.goto('/api/health');
-  await expect.poll(() => after.evaluate(() => [localStorage.getItem('NIVAAS_SESSIONID'), localStorage.getItem('NIVAAS_OPEN_TABS')])).toEqual([null, null]);
-  // A closed page's keepalive request does not always reach Playwright's network events; when it does, it is the one.
-  const ends = calls.filter((call) => call.kind === 'end');
-  expect(ends.length).toBeLessThanOrEqual(1);
-  for (const end of ends) {
-    expect(end.request.method()).toBe('PUT');
-    expect(end.body).toEqual({ sessionId, exit_page: '/about' });
-  }
-  expect(calls.filter((call) => call.kind === 'start')).toHaveLength(1);
+  await expect.poll(() => serverEnds(server).length).toBe(1);
+  expect(serverEnds(server)[0]).toMatchObject({ method: 'PUT', status: 204, body: { sessionId, exit_page: '/about' } });
+  expect(await storedSession(context)).toEqual([null, null, null, null]);
+  expect(serverEnds(server)).toHaveLength(1);
+  expect(starts()).toHaveLength(1);
 });
 
 test('the consent choice changes what is sent: no bearer, identity or location with essential only', async ({ browser, request, baseURL }) => {
