@@ -5,12 +5,9 @@ import { selectBrokerLogin, selectLoginsRestored, selectUserLogin } from '../../
 import type { LoginRole } from '../../domain/auth/stored-login';
 import { WrongRolePage } from './wrong-role-page';
 
-export const LOGIN_PATH = '/login';
+import { LOGIN_PATH, type LoginRedirectState } from './login-redirect';
 
-/** What /login receives in `location.state`, so it can send the visitor back after signing in. */
-export interface LoginRedirectState {
-  from: { pathname: string; search: string; hash: string };
-}
+export { LOGIN_PATH, type LoginRedirectState } from './login-redirect';
 
 export function GuardLoading() {
   return (

@@ -2,7 +2,7 @@ import { useDispatch } from 'react-redux';
 import { Link, useLocation } from 'react-router';
 import { signInModalOpened } from '../../domain/auth/auth-slice';
 import type { LoginRole } from '../../domain/auth/stored-login';
-import { LOGIN_PATH, type LoginRedirectState } from './require-auth';
+import { LOGIN_PATH, type LoginRedirectState } from './login-redirect';
 
 interface WrongRolePageProps {
   /** The role the page needs. */
