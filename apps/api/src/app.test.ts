@@ -201,7 +201,7 @@ describe('config in tests', () => {
   it('is the production loader with a temporary data folder', () => {
     // The cache size is chosen per database kind by createTestApp (off on PostgreSQL; see test-app.ts).
     expect(ctx.config).toEqual({
-      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, WEB_DIST_DIR: ctx.config.webDistDir, DASHBOARD_DIST_DIR: ctx.config.dashboardDistDir }),
+      ...loadConfig({ NODE_ENV: 'test', DATA_DIR: ctx.config.dataDir, WEB_DIST_DIR: ctx.config.webDistDir, DASHBOARD_DIST_DIR: ctx.config.dashboardDistDir, INSIGHTS_DIST_DIR: ctx.config.insightsDistDir }),
       publicCacheBytes: ctx.config.publicCacheBytes,
     });
   });
