@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { downloadCsv, toCsv, type CsvCell } from '../lib/csv';
+import { downloadCsv, toCsv, type CsvCell } from '@nivaas/client-kit/csv';
 
 interface TableCardProps {
   title: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { downloadCsv, toCsv, type CsvCell } from '../../lib/csv';
+import { downloadCsv, toCsv, type CsvCell } from '@nivaas/client-kit/csv';
 import { formatCount } from '../../lib/format';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -15,4 +15,16 @@ describe('toCsv', () => {
   it('leaves empty cells empty', () => {
     expect(toCsv(['a', 'b'], [[null, undefined]])).toBe('a,b\r\n,\r\n');
   });
+
+  it('quotes per RFC 4180 and guards cells a spreadsheet would run as formulas', () => {
+    const csv = toCsv(['Listing', 'Views'], [
+      ['Prestige "Lakeside", Phase 2', 1234],
+      ['=HYPERLINK("http://x")', -1],
+      ['+91 line\nbreak', null],
+      ['@home', 0],
+    ]);
+    expect(csv).toBe(
+      'Listing,Views\r\n"Prestige ""Lakeside"", Phase 2",1234\r\n"\'=HYPERLINK(""http://x"")",-1\r\n"\'+91 line\nbreak",\r\n\'@home,0\r\n',
+    );
+  });
 });
