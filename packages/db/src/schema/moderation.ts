@@ -1,5 +1,5 @@
 /** Moderation: the provider's remarks on a listing and the audit trail of every decision. */
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { SUBJECT_KINDS } from '../enums';
 import { createdAt, id, oneOf } from './columns';
 import { providerStaff } from './accounts';
@@ -37,6 +37,10 @@ export const auditLog = pgTable(
     fromState: text('from_state'),
     toState: text('to_state'),
     remark: text('remark'),
+    // Issue 14: the record's fields before and after an edit from the back office (only the fields that changed,
+    // as JSON), so the console can show what a change did. Null on decisions, which say it in from/to state.
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [
