@@ -1,5 +1,5 @@
 /** People: users (passcode sign-in), brokers, the provider's staff. */
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVALS, OTP_CHANNELS, STAFF_ROLES } from '../enums';
 import { approval, createdAt, id, oneOf, updatedAt } from './columns';
 import { cities } from './places';
@@ -17,6 +17,10 @@ export const users = pgTable(
     // "the one of phone and e-mail that is set" (sign-in creates a user with one); the profile sets it when it
     // adds the other, so it is known from then on.
     signInChannel: text('sign_in_channel', { enum: OTP_CHANNELS }),
+    // Issue 14: the provider blocked the account (null: not blocked). A blocked user's sign-ins are ended and a new
+    // one is refused with the reason; nothing else of theirs is deleted, so unblocking gives the account back whole.
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockReason: text('block_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -42,6 +46,11 @@ export const brokers = pgTable(
     approval: approval(),
     // Null for brokers who only ever sign in with a passcode.
     passwordHash: text('password_hash'),
+    // Issue 14: the provider suspended the broker (null: not suspended), with the reason they are told. Kept apart
+    // from `approval` so reinstating needs no memory: the listings keep their own status and approval, and the
+    // public rule (lib/public-items.ts) hides a suspended broker's listings while this is set.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
