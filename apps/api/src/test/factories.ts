@@ -118,7 +118,7 @@ export async function createContractor(db: Db, overrides: Insert<typeof schema.c
 /** An active construction project unless told otherwise. */
 export async function createConstructionProject(db: Db, overrides: Insert<typeof schema.constructionProjects> = {}) {
   const n = next();
-  return insertOne(db, schema.constructionProjects, { name: `Construction ${n}`, tag: 'Residential', status: 'active', ...overrides });
+  return insertOne(db, schema.constructionProjects, { name: `Construction ${n}`, tag: 'Residential', status: 'active', approval: 'approved', ...overrides });
 }
 
 export async function createUser(db: Db, overrides: Insert<typeof schema.users> = {}) {

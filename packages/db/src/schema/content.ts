@@ -35,12 +35,16 @@ export const faqs = pgTable(
     answer: text('answer').notNull(),
     // spec §7: the page that shows it, e.g. 'contact_faqs'.
     associatedWith: text('associated_with').notNull(),
+    // Issue 14: public = status active and approval approved (spec §5), so the provider can draft and hide.
+    status: status(),
     approval: approval(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('faqs_associated_approval_idx').on(t.associatedWith, t.approval, t.position),
+    oneOf('faqs_status_check', t.status, STATUSES),
     oneOf('faqs_approval_check', t.approval, APPROVALS),
   ],
 );
@@ -53,9 +57,16 @@ export const banners = pgTable(
     subtitle: text('subtitle'),
     imageUrl: text('image_url').notNull(),
     link: text('link'),
+    // Issue 14: public = status active and approval approved (spec §5), so the provider can draft and hide.
+    status: status(),
     approval: approval(),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('banners_approval_idx').on(t.approval, t.position), oneOf('banners_approval_check', t.approval, APPROVALS)],
+  (t) => [
+    index('banners_approval_idx').on(t.approval, t.position),
+    oneOf('banners_status_check', t.status, STATUSES),
+    oneOf('banners_approval_check', t.approval, APPROVALS),
+  ],
 );
