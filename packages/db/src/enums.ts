@@ -103,5 +103,13 @@ export type RollupDimension = (typeof ROLLUP_DIMENSIONS)[number];
 export const VISITOR_DAY_DIMENSIONS = ['total', 'project', 'city', 'bhk', 'budget', 'locality'] as const;
 export type VisitorDayDimension = (typeof VISITOR_DAY_DIMENSIONS)[number];
 
+/**
+ * The windows the analytics screens ask for most (last 7 / 30 / 90 days, today included): the rollup job keeps
+ * their totals, top-N and unique visitors ready (tracking_window_counts, decision 019).
+ */
+export const ANALYTICS_WINDOWS = [7, 30, 90] as const;
+/** Who each visitor was last seen by (tracking_visitor_last_seen): the site, a city, a listing's viewers. */
+export const LAST_SEEN_DIMENSIONS = ['total', 'project', 'city'] as const;
+
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];

@@ -4,8 +4,8 @@
  * docs/decisions/014-tracking-storage.md says why the events table looks the way it does.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { DEVICE_TYPES, ROLLUP_DIMENSIONS, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_DAY_DIMENSIONS, VISITOR_TYPES } from '../enums';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ANALYTICS_WINDOWS, DEVICE_TYPES, LAST_SEEN_DIMENSIONS, ROLLUP_DIMENSIONS, TRACKING_CONSENTS, TRAFFIC_SOURCES, VISITOR_DAY_DIMENSIONS, VISITOR_TYPES } from '../enums';
 import { oneOf } from './columns';
 
 export const trackingSessions = pgTable(
@@ -142,6 +142,61 @@ export const trackingVisitorDays = pgTable(
     index('tracking_visitor_days_day_brin').using('brin', t.day),
     oneOf('tracking_visitor_days_dimension_check', t.dimension, VISITOR_DAY_DIMENSIONS),
   ],
+);
+
+/**
+ * The last India day each visitor was seen by the whole site, a city or a listing (PROJECT_VIEW), folded with the
+ * rollups (decision 019). "Unique visitors in the last N days" is the count of rows whose last_day is in the window:
+ * the rollup job uses it to rebuild tracking_window_counts when the day turns, and a broker's viewers over all their
+ * listings are an index range over it. Deleted past the retention like the visitor days.
+ */
+export const trackingVisitorLastSeen = pgTable(
+  'tracking_visitor_last_seen',
+  {
+    dimension: text('dimension', { enum: LAST_SEEN_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    visitor: bigint('visitor', { mode: 'bigint' }).notNull(),
+    lastDay: date('last_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'tracking_visitor_last_seen_pk', columns: [t.dimension, t.key, t.visitor] }),
+    index('tracking_visitor_last_seen_day_idx').on(t.dimension, t.key, t.lastDay),
+    oneOf('tracking_visitor_last_seen_dimension_check', t.dimension, LAST_SEEN_DIMENSIONS),
+  ],
+);
+
+/**
+ * The last 7, 30 and 90 days ending on tracking_window_state.end_day, pre-summed (decision 019): events of the keys
+ * the overview ranks (a listing's views, a city's page views, searches, searches that found nothing) and unique
+ * visitors (the site's and a city's under '*', a listing's under PROJECT_VIEW). The fold adds each batch's share;
+ * when the India day turns the job rebuilds them from the daily rollups and tracking_visitor_last_seen. A top-N is
+ * the first rows of an index, not a sum and sort of every day's rows.
+ */
+export const trackingWindowCounts = pgTable(
+  'tracking_window_counts',
+  {
+    windowDays: integer('window_days').notNull(),
+    dimension: text('dimension', { enum: ROLLUP_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    eventName: text('event_name').notNull(),
+    events: bigint('events', { mode: 'number' }).notNull().default(0),
+    visitors: bigint('visitors', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'tracking_window_counts_pk', columns: [t.windowDays, t.dimension, t.eventName, t.key] }),
+    index('tracking_window_counts_top_idx').on(t.windowDays, t.dimension, t.eventName, t.events.desc(), t.key),
+    check('tracking_window_counts_window_check', sql`${t.windowDays} in (${sql.raw(ANALYTICS_WINDOWS.join(', '))})`),
+  ],
+);
+
+/** The day tracking_window_counts' windows end on (one row): a read for another end falls back to the daily rows. */
+export const trackingWindowState = pgTable(
+  'tracking_window_state',
+  {
+    one: boolean('one').primaryKey().default(true),
+    endDay: date('end_day', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('tracking_window_state_one_check', sql`${t.one}`)],
 );
 
 /** The rollups' watermark: every tracking_events row with an id up to last_event_id is counted. One row, 'daily'. */
