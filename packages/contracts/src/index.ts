@@ -19,6 +19,7 @@ export * from './chat.schema';
 export * from './auth.schema';
 export * from './upload.schema';
 export * from './moderation.schema';
+export * from './admin.schema';
 export * from './favourite.schema';
 export * from './saved-search.schema';
 export * from './notification.schema';

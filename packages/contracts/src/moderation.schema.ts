@@ -122,12 +122,29 @@ export const BrokerDecisionResponseSchema = z.object({
 });
 export type BrokerDecisionResponse = z.infer<typeof BrokerDecisionResponseSchema>;
 
-export const AUDIT_ENTITY_KINDS = ['project', 'broker'] as const;
+/** Every kind of record whose changes are audited (issue 14: each back-office record kind too). */
+export const AUDIT_ENTITY_KINDS = [
+  'project',
+  'broker',
+  'builder',
+  'city',
+  'zone',
+  'location',
+  'banner',
+  'blog',
+  'faq',
+  'construction_project',
+  'contractor',
+  'review',
+  'user',
+] as const;
+export const AuditEntityKindSchema = z.enum(AUDIT_ENTITY_KINDS);
+export type AuditEntityKind = z.infer<typeof AuditEntityKindSchema>;
 export const AUDIT_ACTOR_KINDS = ['user', 'broker', 'provider'] as const;
 
 /** `GET /api/admin/audit`: newest first, 30 a page; optionally one entity's history. */
 export const AuditQuerySchema = PageQuerySchema.extend({
-  entityKind: z.enum(AUDIT_ENTITY_KINDS).optional(),
+  entityKind: AuditEntityKindSchema.optional(),
   entityId: IdInputSchema.optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
@@ -144,7 +161,7 @@ export const AuditEntrySchema = z.object({
       name: z.string().nullable(),
     })
     .nullable(),
-  /** 'approve', 'reject', 'resubmit' (an owner's edit), 'publish', 'unpublish'. */
+  /** 'approve', 'reject', 'resubmit' (an owner's edit), 'publish', 'unpublish'; back office: 'create', 'update', 'pend', 'add-photo', 'remove-photo'. */
   action: z.string(),
   entityKind: z.string(),
   entityId: z.number().int(),
@@ -153,6 +170,9 @@ export const AuditEntrySchema = z.object({
   fromState: z.string().nullable(),
   toState: z.string().nullable(),
   remark: z.string().nullable(),
+  /** Issue 14: a back-office edit's changed fields, before and after (null for decisions and older rows). */
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 

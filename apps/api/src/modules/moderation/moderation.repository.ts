@@ -1,6 +1,7 @@
 import type { Approval, Db, Status, Tx } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from '@nivaas/db/orm';
+import { recordAudit } from '../../lib/audit-trail';
 import { containsPattern } from '../../lib/like-pattern';
 
 const { auditLog, brokers, builders, cities, projectRemarks, projects, users } = schema;
@@ -43,6 +44,8 @@ export interface AuditRow {
   fromState: string | null;
   toState: string | null;
   remark: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
 }
 
 export interface ProjectDecision {
@@ -67,36 +70,7 @@ export interface BrokerDecision {
 
 export type DecisionResult<T> = { changed: true; row: T } | { changed: false; current: T | undefined };
 
-export interface AuditInput {
-  actorKind: 'user' | 'broker' | 'provider';
-  actorId: number;
-  action: string;
-  entityKind: 'project' | 'broker';
-  entityId: number;
-  fromState: string | null;
-  toState: string | null;
-  remark?: string | null;
-  at: Date;
-}
-
-/** Writes one audit row on `db` or inside the caller's transaction (so a change and its audit row commit together). */
-export type AuditWriter = (db: Db | Tx, entry: AuditInput) => Promise<void>;
-
-/** One audit row (the provider's staff id also goes to actor_staff_id, which keeps its foreign key). */
-const recordAudit: AuditWriter = async (db, entry) => {
-  await db.insert(auditLog).values({
-    actorStaffId: entry.actorKind === 'provider' ? entry.actorId : null,
-    actorKind: entry.actorKind,
-    actorId: entry.actorId,
-    action: entry.action,
-    entityKind: entry.entityKind,
-    entityId: entry.entityId,
-    fromState: entry.fromState,
-    toState: entry.toState,
-    remark: entry.remark ?? null,
-    createdAt: entry.at,
-  });
-};
+export type { AuditInput, AuditWriter } from '../../lib/audit-trail';
 
 /**
  * SQL for the provider's broker queue, decisions and the audit trail, which moderation owns: every state change (the provider's
@@ -240,9 +214,20 @@ export function createModerationRepository(db: Db) {
           when 'broker' then (select b.name from brokers b where b.id = ${auditLog.actorId})
           when 'user' then (select u.name from users u where u.id = ${auditLog.actorId})
         end`;
+      // Issue 14: every back-office record kind (AUDIT_ENTITY_KINDS) by its own table's name or title.
       const entityName = sql<string | null>`case ${auditLog.entityKind}
           when 'project' then (select p.name from projects p where p.id = ${auditLog.entityId})
           when 'broker' then (select b.name from brokers b where b.id = ${auditLog.entityId})
+          when 'builder' then (select b.name from builders b where b.id = ${auditLog.entityId})
+          when 'city' then (select c.name from cities c where c.id = ${auditLog.entityId})
+          when 'zone' then (select z.name from zones z where z.id = ${auditLog.entityId})
+          when 'location' then (select l.name from locations l where l.id = ${auditLog.entityId})
+          when 'banner' then (select b.title from banners b where b.id = ${auditLog.entityId})
+          when 'blog' then (select b.title from blogs b where b.id = ${auditLog.entityId})
+          when 'faq' then (select f.question from faqs f where f.id = ${auditLog.entityId})
+          when 'construction_project' then (select c.name from construction_projects c where c.id = ${auditLog.entityId})
+          when 'contractor' then (select c.company_name from contractors c where c.id = ${auditLog.entityId})
+          when 'user' then (select u.name from users u where u.id = ${auditLog.entityId})
         end`;
       const [rows, [total]] = await Promise.all([
         db
@@ -260,6 +245,8 @@ export function createModerationRepository(db: Db) {
             fromState: auditLog.fromState,
             toState: auditLog.toState,
             remark: auditLog.remark,
+            before: auditLog.before,
+            after: auditLog.after,
           })
           .from(auditLog)
           .where(where)

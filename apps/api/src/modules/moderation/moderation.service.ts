@@ -156,6 +156,8 @@ export function createModerationService({ repository, listings, notifyLive, cloc
           fromState: row.fromState,
           toState: row.toState,
           remark: row.remark,
+          before: row.before ?? null,
+          after: row.after ?? null,
         })),
         pagination: paginationOf({ page, limit }, rows.length, total),
       };
