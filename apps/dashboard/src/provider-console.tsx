@@ -1,12 +1,8 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Fragment, useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, Route, Routes, useLocation } from 'react-router';
+import { ConsoleMenu, ConsoleSidebar } from './components/console-nav';
 import { ToasterProvider, useToaster } from './components/toaster';
-import { AnalyticsOverview } from './features/analytics/analytics-overview';
-import { BrokerFigures } from './features/analytics/broker-figures';
-import { ProjectFunnel } from './features/analytics/project-funnel';
-import { AuditLog } from './features/audit-log';
-import { BrokersQueue } from './features/brokers-queue';
-import { ListingsQueue } from './features/listings-queue';
+import { SECTIONS } from './console-sections';
 import { SignIn } from './features/sign-in';
 import { ProviderApi } from './lib/api-client';
 import { ApiContext, useApi } from './lib/console-context';
@@ -54,13 +50,6 @@ function Gate({ basePath }: { basePath: string }) {
   return <Shell basePath={basePath} staffName={session.staff.name} />;
 }
 
-const TABS = [
-  { path: '', label: 'Listings' },
-  { path: '/brokers', label: 'Brokers' },
-  { path: '/audit', label: 'Audit log' },
-  { path: '/analytics', label: 'Analytics' },
-] as const;
-
 function Shell({ basePath, staffName }: { basePath: string; staffName: string }) {
   const api = useApi();
   const toaster = useToaster();
@@ -73,7 +62,7 @@ function Shell({ basePath, staffName }: { basePath: string; staffName: string })
         Skip to the queue
       </a>
       <header className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-wide text-brand-200 uppercase">Nivaas</p>
             <h1 className="text-lg font-bold">Provider console</h1>
@@ -97,37 +86,19 @@ function Shell({ basePath, staffName }: { basePath: string; staffName: string })
             </button>
           </div>
         </div>
-        <nav aria-label="Console sections" className="mx-auto max-w-6xl px-2">
-          <ul className="flex gap-1 overflow-x-auto">
-            {TABS.map((tab) => (
-              <li key={tab.label}>
-                <NavLink
-                  to={`${basePath}${tab.path}`}
-                  // Analytics stays marked on its drill-downs; the listings tab is the console's root.
-                  end={tab.path !== '/analytics'}
-                  className={({ isActive }) =>
-                    `block rounded-t-lg px-4 py-2 text-sm font-semibold whitespace-nowrap ${isActive ? 'bg-slate-100 text-brand-900' : 'text-brand-100 hover:bg-white/10'}`
-                  }
-                >
-                  {tab.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </header>
-      <main id="console-main" className="mx-auto max-w-6xl px-4 py-6">
-        <Routes>
-          <Route index element={<ListingsQueue />} />
-          <Route path="brokers" element={<BrokersQueue />} />
-          <Route path="audit" element={<AuditLog />} />
-          <Route path="analytics" element={<AnalyticsOverview basePath={basePath} />} />
-          <Route path="analytics/projects/:id" element={<ProjectFunnel basePath={basePath} />} />
-          <Route path="analytics/brokers" element={<BrokerFigures basePath={basePath} />} />
-          <Route path="analytics/brokers/:id" element={<BrokerFigures basePath={basePath} />} />
-          <Route path="*" element={<ConsoleNotFound basePath={basePath} />} />
-        </Routes>
-      </main>
+      <ConsoleMenu basePath={basePath} />
+      <div className="mx-auto flex max-w-7xl gap-6 px-4 py-6">
+        <ConsoleSidebar basePath={basePath} />
+        <main id="console-main" className="min-w-0 flex-1">
+          <Routes>
+            {SECTIONS.map((section) => (
+              <Fragment key={section.label}>{section.routes(basePath)}</Fragment>
+            ))}
+            <Route path="*" element={<ConsoleNotFound basePath={basePath} />} />
+          </Routes>
+        </main>
+      </div>
     </>
   );
 }
@@ -148,10 +119,10 @@ function ConsoleNotFound({ basePath }: { basePath: string }) {
         The console has no page at <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-800">{pathname}</code>. Choose a section:
       </p>
       <ul className="mt-5 flex flex-col items-center justify-center gap-2 sm:flex-row">
-        {TABS.map((tab) => (
-          <li key={tab.label}>
-            <Link to={`${basePath}${tab.path}`} className={tab.path === '' ? 'pc-btn-primary' : 'pc-btn-secondary'}>
-              {tab.path === '' ? 'Pending listings' : tab.label}
+        {SECTIONS.map((section) => (
+          <li key={section.label}>
+            <Link to={`${basePath}${section.path}`} className={section.path === '' ? 'pc-btn-primary' : 'pc-btn-secondary'}>
+              {section.path === '' ? 'Pending listings' : section.label}
             </Link>
           </li>
         ))}

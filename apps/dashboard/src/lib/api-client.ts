@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** Every field the API refused, each with its own message (issue 14: a form shows them beside their fields). */
+    readonly issues: readonly { field: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,7 +41,7 @@ export type SessionState =
   | { status: 'signed-in'; staff: StaffAccount };
 
 interface CallOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Whether to send the access token (and refresh it once on a 401). */
   auth?: boolean;
@@ -157,11 +159,58 @@ export class ProviderApi {
     const payload: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const error = ErrorResponseSchema.safeParse(payload);
-      if (error.success) throw new ApiError(response.status, readableErrorMessage(error.data), error.data.field);
+      if (error.success) throw new ApiError(response.status, readableErrorMessage(error.data), error.data.field, error.data.issues);
       throw new ApiError(response.status, `The server answered ${response.status}. Please try again.`);
     }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new ApiError(response.status, UNREADABLE_MESSAGE);
+    return parsed.data;
+  }
+
+  /**
+   * A multipart upload (issue 14: photos) with progress: fetch cannot report an upload's progress, so this one call
+   * uses XMLHttpRequest. `onProgress` gets 0..1. Answers the parsed body for 2xx (200 and 207 alike); a refusal
+   * throws ApiError with the server's message, which names every refused file.
+   */
+  async upload<S extends z.ZodType>(path: string, form: FormData, schema: S, onProgress: (fraction: number) => void): Promise<z.output<S>> {
+    const send = () =>
+      new Promise<{ status: number; payload: unknown }>((resolve, reject) => {
+        const request = new XMLHttpRequest();
+        request.open('POST', path);
+        request.setRequestHeader('accept', 'application/json');
+        if (this.token !== null) request.setRequestHeader('authorization', `Bearer ${this.token}`);
+        request.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+        };
+        request.onload = () => {
+          let payload: unknown;
+          try {
+            payload = JSON.parse(request.responseText);
+          } catch {
+            payload = undefined;
+          }
+          resolve({ status: request.status, payload });
+        };
+        request.onerror = () => reject(new ApiError(0, NETWORK_MESSAGE));
+        request.send(form);
+      });
+    let answer = await send();
+    if (answer.status === 401) {
+      // One refresh, then one retry (spec §4 'Session token'), as call() does.
+      if ((await this.refresh()) === null) {
+        this.forget();
+        this.setState({ status: 'signed-out', reason: SESSION_ENDED_MESSAGE });
+        throw new ApiError(401, SESSION_ENDED_MESSAGE);
+      }
+      answer = await send();
+    }
+    if (answer.status < 200 || answer.status >= 300) {
+      const error = ErrorResponseSchema.safeParse(answer.payload);
+      if (error.success) throw new ApiError(answer.status, readableErrorMessage(error.data), error.data.field, error.data.issues);
+      throw new ApiError(answer.status, `The server answered ${answer.status}. Please try again.`);
+    }
+    const parsed = schema.safeParse(answer.payload);
+    if (!parsed.success) throw new ApiError(answer.status, UNREADABLE_MESSAGE);
     return parsed.data;
   }
 

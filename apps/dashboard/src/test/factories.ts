@@ -67,6 +67,8 @@ export function createAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntr
     fromState: 'pending',
     toState: 'rejected',
     remark: 'Add photos of the kitchen',
+    before: null,
+    after: null,
     ...overrides,
   };
 }

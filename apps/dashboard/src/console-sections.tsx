@@ -1,0 +1,53 @@
+/**
+ * Every section of the provider console (issue 14: ~12 of them), in the groups of the menu. To add one: import its
+ * screen and add an entry here; the menu (components/console-nav.tsx), the routes and the not-found page's links
+ * all read this list, so nothing else changes.
+ *
+ *   { group: 'Content', label: 'Blogs', path: '/blogs', routes: () => (
+ *       <>
+ *         <Route path="blogs" element={<BlogsList />} />
+ *         <Route path="blogs/:id" element={<BlogEditor />} />
+ *       </>
+ *     ) },
+ *
+ * `path` is below the console's base ('' is the console's root). Route paths inside `routes` are relative to the
+ * base too. A section is marked current on its sub-pages (/builders/12) unless `exact` is set.
+ */
+import type { ReactNode } from 'react';
+import { Route } from 'react-router';
+import { AnalyticsOverview } from './features/analytics/analytics-overview';
+import { BrokerFigures } from './features/analytics/broker-figures';
+import { ProjectFunnel } from './features/analytics/project-funnel';
+import { AuditLog } from './features/audit-log';
+import { BrokersQueue } from './features/brokers-queue';
+import { ListingsQueue } from './features/listings-queue';
+
+export const SECTION_GROUPS = ['Moderation', 'Catalogue', 'Content', 'Construction', 'People', 'Insights'] as const;
+export type SectionGroup = (typeof SECTION_GROUPS)[number];
+
+export interface ConsoleSection {
+  group: SectionGroup;
+  label: string;
+  path: string;
+  exact?: boolean;
+  routes: (basePath: string) => ReactNode;
+}
+
+export const SECTIONS: ConsoleSection[] = [
+  { group: 'Moderation', label: 'Listings', path: '', exact: true, routes: () => <Route index element={<ListingsQueue />} /> },
+  { group: 'Moderation', label: 'Brokers', path: '/brokers', exact: true, routes: () => <Route path="brokers" element={<BrokersQueue />} /> },
+  {
+    group: 'Insights',
+    label: 'Analytics',
+    path: '/analytics',
+    routes: (basePath) => (
+      <>
+        <Route path="analytics" element={<AnalyticsOverview basePath={basePath} />} />
+        <Route path="analytics/projects/:id" element={<ProjectFunnel basePath={basePath} />} />
+        <Route path="analytics/brokers" element={<BrokerFigures basePath={basePath} />} />
+        <Route path="analytics/brokers/:id" element={<BrokerFigures basePath={basePath} />} />
+      </>
+    ),
+  },
+  { group: 'Insights', label: 'Audit log', path: '/audit', routes: () => <Route path="audit" element={<AuditLog />} /> },
+];
