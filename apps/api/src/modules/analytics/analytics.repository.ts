@@ -1,7 +1,17 @@
 import { type Db, schema } from '@nivaas/db';
 import { sql, type SQL } from '@nivaas/db/orm';
 
-const { trackingDailyRollups: rollups, trackingVisitorDays: visitorDays, leads, projects, auditLog, projectRemarks } = schema;
+const {
+  trackingDailyRollups: rollups,
+  trackingVisitorDays: visitorDays,
+  trackingVisitorLastSeen: lastSeen,
+  trackingWindowCounts: windowCounts,
+  trackingWindowState: windowState,
+  leads,
+  projects,
+  auditLog,
+  projectRemarks,
+} = schema;
 
 /**
  * SQL only, over the read model of issue 13 (docs/decisions/017-analytics-read-model.md): the daily rollups, the
@@ -47,6 +57,16 @@ export interface ListingRow {
   decidedAt: Date | null;
 }
 
+/** The overview's ranked lists and unique visitors over one of the kept windows (decision 019). */
+export interface WindowOverview {
+  visitors: number;
+  projects: { key: string; views: number; visitors: number }[];
+  localities: { name: string; city: string; views: number }[];
+  cities: { key: string; views: number; visitors: number }[];
+  searches: { key: string; count: number; zeroResults: number }[];
+  zeroResultSearches: KeyCount[];
+}
+
 export interface LeadCountRow {
   projectId: number;
   day: string;
@@ -58,6 +78,9 @@ export interface LeadCountRow {
 const dayOf = (column: SQL | unknown) => sql`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 /** A text[] parameter: each element quoted, so a comma or brace in a key stays inside it. */
 const textArray = (keys: readonly string[]) => sql`${`{${keys.map((key) => `"${key.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
+/** Pseudo event names of the rollups (tracking-rollups.repository.ts): all events together, searches that found nothing. */
+const ALL = '*';
+const ZERO_RESULTS = '#zero-results';
 const keysOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::text[]`;
 const idsOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
@@ -71,6 +94,88 @@ export function createAnalyticsRepository(db: Db) {
   }
 
   return {
+    /** The day the kept 7/30/90-day windows end on (decision 019), or null before the rollup job has built them. */
+    async windowEnd(): Promise<string | null> {
+      const found = await rows<{ end_day: string }>(sql`select to_char(end_day, 'YYYY-MM-DD') as end_day from ${windowState}`);
+      return found[0]?.end_day ?? null;
+    },
+
+    /**
+     * Everything the overview ranks or counts uniquely, over a kept window, in one statement: each top-N is the first
+     * rows of tracking_window_counts_top_idx, the unique visitors are single rows, the localities a sum over the
+     * listings' rows of the window (one row per viewed listing, not one per listing and day).
+     */
+    async windowOverview(days: number, limit: number): Promise<WindowOverview> {
+      const top = (dimension: string, eventName: string) => sql`
+        select key, events from ${windowCounts}
+        where window_days = ${days} and dimension = ${dimension} and event_name = ${eventName} and events > 0
+        order by events desc, key limit ${limit}`;
+      const found = await rows<{ kind: string; key: string; city: string | null; events: string; visitors: string }>(sql`
+        with projects_top as (${top('project', 'PROJECT_VIEW')}),
+        cities_top as (${top('city', 'PAGE_VIEW')}),
+        searches_top as (${top('search', 'SEARCH')}),
+        zero_top as (${top('search', ZERO_RESULTS)}),
+        localities_top as (
+          select l.name as key, c.name as city, sum(w.events) as events
+          from ${windowCounts} w
+          join ${projects} p on p.id = (case when w.key ~ '^[0-9]{1,9}$' then w.key::int end)
+          join ${schema.locations} l on l.id = p.location_id
+          join ${schema.cities} c on c.id = l.city_id
+          where w.window_days = ${days} and w.dimension = 'project' and w.event_name = 'PROJECT_VIEW' and w.events > 0
+          group by l.id, l.name, c.name
+          order by sum(w.events) desc, l.name
+          limit ${limit}
+        )
+        select 'visitors' as kind, '' as key, null::text as city, '0' as events, coalesce((
+          select visitors from ${windowCounts} where window_days = ${days} and dimension = 'total' and event_name = ${ALL} and key = ''), 0)::text as visitors
+        union all
+        select 'project', t.key, null, t.events::text, coalesce(v.visitors, 0)::text
+        from projects_top t left join ${windowCounts} v on v.window_days = ${days} and v.dimension = 'project' and v.event_name = 'PROJECT_VIEW' and v.key = t.key
+        union all
+        select 'city', t.key, null, t.events::text, coalesce(v.visitors, 0)::text
+        from cities_top t left join ${windowCounts} v on v.window_days = ${days} and v.dimension = 'city' and v.event_name = ${ALL} and v.key = t.key
+        union all
+        select 'search', t.key, null, t.events::text, coalesce(z.events, 0)::text
+        from searches_top t left join ${windowCounts} z on z.window_days = ${days} and z.dimension = 'search' and z.event_name = ${ZERO_RESULTS} and z.key = t.key
+        union all
+        select 'zero', key, null, events::text, '0' from zero_top
+        union all
+        select 'locality', key, city, events::text, '0' from localities_top`);
+      const of = (kind: string) => found.filter((row) => row.kind === kind);
+      const byCount = <T extends { key: string }>(value: (item: T) => number) => (a: T, b: T) => value(b) - value(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+      return {
+        visitors: toNumber(of('visitors')[0]?.visitors),
+        projects: of('project').map((row) => ({ key: row.key, views: toNumber(row.events), visitors: toNumber(row.visitors) })).sort(byCount((row) => row.views)),
+        localities: of('locality')
+          .map((row) => ({ name: row.key, city: row.city ?? '', views: toNumber(row.events) }))
+          .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
+        cities: of('city').map((row) => ({ key: row.key, views: toNumber(row.events), visitors: toNumber(row.visitors) })).sort(byCount((row) => row.views)),
+        searches: of('search').map((row) => ({ key: row.key, count: toNumber(row.events), zeroResults: toNumber(row.visitors) })).sort(byCount((row) => row.count)),
+        zeroResultSearches: of('zero').map((row) => ({ key: row.key, value: toNumber(row.events) })).sort(byCount((row) => row.value)),
+      };
+    },
+
+    /** Unique viewers of each of some listings over a kept window (decision 019). */
+    async windowListingVisitors(days: number, keys: readonly string[]): Promise<KeyCount[]> {
+      if (keys.length === 0) return [];
+      const found = await rows<{ key: string; value: string }>(sql`
+        select key, visitors::text as value from ${windowCounts}
+        where window_days = ${days} and dimension = 'project' and event_name = 'PROJECT_VIEW' and key = any(${textArray(keys)})`);
+      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
+    },
+
+    /**
+     * Distinct people who viewed any of some listings from `since` to the latest day: those last seen by one of them
+     * since then (an index range per listing over tracking_visitor_last_seen). Exact for a range ending today only.
+     */
+    async viewersSince(keys: readonly string[], since: string): Promise<number> {
+      if (keys.length === 0) return 0;
+      const found = await rows<{ n: string }>(sql`
+        select count(distinct visitor)::text as n from ${lastSeen}
+        where dimension = 'project' and key = any(${textArray(keys)}) and last_day >= ${since}::date`);
+      return toNumber(found[0]?.n);
+    },
+
     /** Rollup rows of one dimension over the range, for some event names and (optionally) some keys. */
     async rollups(dimension: string, range: DayRange, eventNames: readonly string[], keys?: readonly string[]): Promise<RollupRow[]> {
       const found = await rows<{ day: string; key: string; event_name: string; events: string; visitors: string }>(sql`
@@ -131,13 +236,16 @@ export function createAnalyticsRepository(db: Db) {
      * What the people who viewed some listings in the range searched for in it: distinct searchers per facet value
      * (bhk, budget band, locality), the most searched first, at most `perFacet` of each.
      */
-    async viewerSearches(ids: readonly number[], range: DayRange, perFacet: number): Promise<{ facet: string; value: string; visitors: number }[]> {
+    async viewerSearches(ids: readonly number[], range: DayRange, perFacet: number, { endsToday = false } = {}): Promise<{ facet: string; value: string; visitors: number }[]> {
       if (ids.length === 0) return [];
+      // A range ending today finds its viewers by when they were last seen (one row per viewer and listing, decision
+      // 019) instead of every day each viewer came.
+      const viewers = endsToday
+        ? sql`select distinct visitor from ${lastSeen} where dimension = 'project' and key = any(${keysOf(ids)}) and last_day >= ${range.from}::date`
+        : sql`select distinct visitor from ${visitorDays}
+              where dimension = 'project' and key = any(${keysOf(ids)}) and day between ${range.from}::date and ${range.to}::date`;
       const found = await rows<{ facet: string; value: string; visitors: string }>(sql`
-        with viewers as (
-          select distinct visitor from ${visitorDays}
-          where dimension = 'project' and key = any(${keysOf(ids)}) and day between ${range.from}::date and ${range.to}::date
-        ),
+        with viewers as (${viewers}),
         searched as (
           select s.dimension as facet, s.key as value, count(distinct s.visitor) as visitors
           from viewers v

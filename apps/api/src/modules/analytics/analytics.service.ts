@@ -12,12 +12,13 @@ import type {
   SearchFacet,
 } from '@nivaas/contracts/analytics.schema';
 import { analyticsRangeDays, DEFAULT_ANALYTICS_RANGE_DAYS } from '@nivaas/contracts/analytics.schema';
+import { ANALYTICS_WINDOWS } from '@nivaas/db';
 import type { Principal } from '@nivaas/contracts/auth.schema';
 import { LEAD_STAGES } from '@nivaas/contracts/lead.schema';
 import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
-import type { AnalyticsRepository, DayRange, ListingRow } from './analytics.repository';
+import type { AnalyticsRepository, DayRange, ListingRow, WindowOverview } from './analytics.repository';
 
 const DAY_MS = 86_400_000;
 /** India's calendar day (UTC+05:30, no daylight saving), as the rollups count days. */
@@ -109,14 +110,51 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     return dayRange(from, to);
   }
 
+  /**
+   * The kept window (7, 30 or 90 days, decision 019) a range is, when the rollup job's windows end on its last day;
+   * else null, and the figures are summed and counted from the daily rows (exact, slower).
+   */
+  async function windowOf(range: DayRange): Promise<number | null> {
+    const days = analyticsRangeDays(range.from, range.to);
+    if (!(ANALYTICS_WINDOWS as readonly number[]).includes(days)) return null;
+    return (await repository.windowEnd()) === range.to ? days : null;
+  }
+
+  /** The overview's ranked lists and unique visitors from the daily rows, for a range that is not a kept window. */
+  async function rankedFromDays(range: DayRange): Promise<WindowOverview> {
+    const [visitors, viewed, topCities, topSearches, zeroSearches] = await Promise.all([
+      repository.uniqueVisitors('total', range),
+      repository.topViewed(range, TOP),
+      repository.topKeys('city', 'PAGE_VIEW', range, TOP),
+      repository.topKeys('search', 'SEARCH', range, TOP),
+      repository.topKeys('search', ZERO_RESULTS, range, TOP),
+    ]);
+    const [projectVisitors, cityVisitors, searchZeros] = await Promise.all([
+      repository.uniqueVisitorsByKey('project', range, viewed.projects.map((row) => row.key)),
+      repository.uniqueVisitorsByKey('city', range, topCities.map((row) => row.key)),
+      topSearches.length === 0 ? [] : repository.rollups('search', range, [ZERO_RESULTS], topSearches.map((row) => row.key)),
+    ]);
+    const visitorsOfProject = new Map(projectVisitors.map((row) => [row.key, row.value]));
+    const visitorsOfCity = new Map(cityVisitors.map((row) => [row.key, row.value]));
+    const zerosOf = sumBy(searchZeros, (row) => row.key, (row) => row.events);
+    return {
+      visitors,
+      projects: viewed.projects.map((row) => ({ key: row.key, views: row.value, visitors: visitorsOfProject.get(row.key) ?? 0 })),
+      localities: viewed.localities,
+      cities: topCities.map((row) => ({ key: row.key, views: row.value, visitors: visitorsOfCity.get(row.key) ?? 0 })),
+      searches: topSearches.map((row) => ({ key: row.key, count: row.value, zeroResults: zerosOf.get(row.key) ?? 0 })),
+      zeroResultSearches: zeroSearches,
+    };
+  }
+
   /** Per-listing and total figures of some listings over a range. */
-  async function listingFigures(listings: readonly ListingRow[], range: DayRange) {
+  async function listingFigures(listings: readonly ListingRow[], range: DayRange, window: number | null) {
     const ids = listings.map((listing) => listing.id);
     const keys = ids.map(String);
     const [views, visitorsByKey, visitors, leads, remarks] = await Promise.all([
       ids.length === 0 ? [] : repository.rollups('project', range, ['PROJECT_VIEW'], keys),
-      repository.uniqueVisitorsByKey('project', range, keys),
-      ids.length === 0 ? 0 : repository.uniqueVisitors('project', range, keys),
+      window === null ? repository.uniqueVisitorsByKey('project', range, keys) : repository.windowListingVisitors(window, keys),
+      ids.length === 0 ? 0 : window === null ? repository.uniqueVisitors('project', range, keys) : repository.viewersSince(keys, range.from),
       repository.leadsOn(ids, range),
       repository.remarks(ids),
     ]);
@@ -167,9 +205,12 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const owner = await ownerOf(principal);
       const to = istDay(clock());
       const range = dayRange(addDays(to, -(days - 1)), to);
-      const listings = await repository.listings({ brokerId: owner.id });
-      const { insights, totals, views, leads, ids } = await listingFigures(listings, range);
-      const [viewersByDay, searches] = await Promise.all([repository.listingViewersByDay(ids, range), repository.viewerSearches(ids, range, TOP)]);
+      const [listings, window] = await Promise.all([repository.listings({ brokerId: owner.id }), windowOf(range)]);
+      const { insights, totals, views, leads, ids } = await listingFigures(listings, range, window);
+      const [viewersByDay, searches] = await Promise.all([
+        repository.listingViewersByDay(ids, range),
+        repository.viewerSearches(ids, range, TOP, { endsToday: window !== null }),
+      ]);
       const viewsByDay = sumBy(views, (row) => row.day, (row) => row.events);
       const leadsByDay = sumBy(leads, (lead) => lead.day, (lead) => lead.leads);
       const visitorsByDay = new Map(viewersByDay.map((row) => [row.key, row.value]));
@@ -185,28 +226,19 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     /** GET /api/admin/analytics/overview. */
     async overview(query: AnalyticsRangeQuery): Promise<Without<AnalyticsOverviewResponse>> {
       const range = providerRange(query);
-      const [totalRows, visitors, leadCount, viewed, topCities, topSearches, zeroSearches, sources, devices, pending, decisions] = await Promise.all([
+      const window = await windowOf(range);
+      const [totalRows, leadCount, ranked, sources, devices, pending, decisions] = await Promise.all([
         repository.rollups('total', range, ['PAGE_VIEW', SESSIONS, '*', 'ENQUIRY_SENT', 'CONTACT_FORM_SENT', 'USER_LOGIN', 'BROKER_LOGIN', 'PROJECT_VIEW'], ['']),
-        repository.uniqueVisitors('total', range),
         repository.leadCount(range),
-        repository.topViewed(range, TOP),
-        repository.topKeys('city', 'PAGE_VIEW', range, TOP),
-        repository.topKeys('search', 'SEARCH', range, TOP),
-        repository.topKeys('search', ZERO_RESULTS, range, TOP),
+        window === null ? rankedFromDays(range) : repository.windowOverview(window, TOP),
         repository.topKeys('source', SESSIONS, range, TOP, 'visitors'),
         repository.topKeys('device', SESSIONS, range, TOP, 'visitors'),
         repository.pendingSubmissions(),
         repository.decisionsByDay(range),
       ]);
-      const { projects: topProjects, localities } = viewed;
+      const topProjects = ranked.projects;
       const projectIds = topProjects.map((row) => Number(row.key)).filter((id) => Number.isSafeInteger(id));
-      const [names, projectVisitors, projectLeads, cityVisitors, searchZeros] = await Promise.all([
-        repository.projectNames(projectIds),
-        repository.uniqueVisitorsByKey('project', range, topProjects.map((row) => row.key)),
-        repository.leadsOn(projectIds, range),
-        repository.uniqueVisitorsByKey('city', range, topCities.map((row) => row.key)),
-        topSearches.length === 0 ? [] : repository.rollups('search', range, [ZERO_RESULTS], topSearches.map((row) => row.key)),
-      ]);
+      const [names, projectLeads] = await Promise.all([repository.projectNames(projectIds), repository.leadsOn(projectIds, range)]);
 
       const byDay = new Map<string, Map<string, { events: number; visitors: number }>>();
       for (const row of totalRows) {
@@ -228,10 +260,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       });
       const total = (name: string) => totalRows.filter((row) => row.eventName === name).reduce((sum, row) => sum + row.events, 0);
       const projectViews = total('PROJECT_VIEW');
-      const visitorsOfProject = new Map(projectVisitors.map((row) => [row.key, row.value]));
       const leadsOfProject = sumBy(projectLeads, (lead) => String(lead.projectId), (lead) => lead.leads);
-      const visitorsOfCity = new Map(cityVisitors.map((row) => [row.key, row.value]));
-      const zerosOf = sumBy(searchZeros, (row) => row.key, (row) => row.events);
       const now = clock().getTime();
       const waits = pending.map((at) => Math.max(0, (now - at.getTime()) / HOURS));
       const decided = new Map<string, { approved: number; rejected: number }>();
@@ -247,7 +276,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
         totals: {
           pageViews: total('PAGE_VIEW'),
           sessions: daily.reduce((sum, day) => sum + day.sessions, 0),
-          visitors,
+          visitors: ranked.visitors,
           signIns: total('USER_LOGIN') + total('BROKER_LOGIN'),
           enquiries: total('ENQUIRY_SENT') + total('CONTACT_FORM_SENT'),
           leads: leadCount,
@@ -258,11 +287,11 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
         top: {
           projects: topProjects
             .filter((row) => names.has(Number(row.key)))
-            .map((row) => ({ projectId: Number(row.key), name: names.get(Number(row.key)) ?? '', views: row.value, visitors: visitorsOfProject.get(row.key) ?? 0, enquiries: leadsOfProject.get(row.key) ?? 0 })),
-          localities,
-          cities: topCities.map((row) => ({ name: row.key, views: row.value, visitors: visitorsOfCity.get(row.key) ?? 0 })),
-          searches: topSearches.map((row) => ({ query: row.key, count: row.value, zeroResults: zerosOf.get(row.key) ?? 0 })),
-          zeroResultSearches: zeroSearches.map((row) => ({ query: row.key, count: row.value })),
+            .map((row) => ({ projectId: Number(row.key), name: names.get(Number(row.key)) ?? '', views: row.views, visitors: row.visitors, enquiries: leadsOfProject.get(row.key) ?? 0 })),
+          localities: ranked.localities,
+          cities: ranked.cities.map((row) => ({ name: row.key, views: row.views, visitors: row.visitors })),
+          searches: ranked.searches.map((row) => ({ query: row.key, count: row.count, zeroResults: row.zeroResults })),
+          zeroResultSearches: ranked.zeroResultSearches.map((row) => ({ query: row.key, count: row.value })),
           sources: sources.map((row) => ({ source: row.key, sessions: row.value })),
           devices: devices.map((row) => ({ device: row.key, sessions: row.value })),
         },
@@ -305,7 +334,8 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const range = providerRange(query);
       const name = await repository.brokerName(id);
       if (name === null) throw DomainError.notFound('Broker', id);
-      const { insights, totals } = await listingFigures(await repository.listings({ brokerId: id }), range);
+      const [listings, window] = await Promise.all([repository.listings({ brokerId: id }), windowOf(range)]);
+      const { insights, totals } = await listingFigures(listings, range, window);
       return { range: rangeOut(range), broker: { id, name }, totals, listings: insights };
     },
   };

@@ -239,4 +239,25 @@ describe('the provider analytics', () => {
     expect(year.statusCode).toBe(200);
     expect(year.json<AnalyticsOverviewResponse>().daily).toHaveLength(366);
   });
+
+  it('answers the same from the kept 7/30/90-day windows as from the daily rows, and rebuilds the windows when they are gone', async () => {
+    const provider = await as({ kind: 'provider', id: ids.staff });
+    const broker = await as({ kind: 'broker', id: ids.brokerA });
+    const read = async () => ({
+      overview: (await ctx.app.inject({ method: 'GET', url: '/api/admin/analytics/overview', headers: provider })).json<AnalyticsOverviewResponse>(),
+      week: (await ctx.app.inject({ method: 'GET', url: '/api/admin/analytics/overview?from=' + istDay(new Date(Date.now() - 6 * DAY_MS)), headers: provider })).json<AnalyticsOverviewResponse>(),
+      insights: await Promise.all(
+        [7, 30, 90].map(async (days) => (await ctx.app.inject({ method: 'GET', url: `/api/broker/insights?days=${days}`, headers: broker })).json<BrokerInsightsResponse>()),
+      ),
+    });
+    const windowed = await read();
+    expect(windowed.overview.totals.visitors).toBe(4);
+    // Without the windows' day every figure comes from the daily rows and visitor days: the same answers.
+    await ctx.database.db.delete(schema.trackingWindowState);
+    expect(await read()).toEqual(windowed);
+    // The rollup job's next run builds them again for today.
+    await ctx.modules.trackingRollups.refresh();
+    expect(await ctx.database.db.select().from(schema.trackingWindowState)).toEqual([{ one: true, endDay: istDay(new Date()) }]);
+    expect(await read()).toEqual(windowed);
+  });
 });

@@ -1,7 +1,17 @@
 import { type Db, schema } from '@nivaas/db';
-import { sql } from '@nivaas/db/orm';
+import { sql, type PgTable } from '@nivaas/db/orm';
 
-const { trackingEvents, trackingSessions, trackingDailyRollups, trackingRollupVisitors, trackingRollupState, trackingVisitorDays } = schema;
+const {
+  trackingEvents,
+  trackingSessions,
+  trackingDailyRollups,
+  trackingRollupVisitors,
+  trackingRollupState,
+  trackingVisitorDays,
+  trackingVisitorLastSeen,
+  trackingWindowCounts,
+  trackingWindowState,
+} = schema;
 
 /** The watermark row of the daily rollups (tracking_rollup_state.name). */
 const DAILY = 'daily';
@@ -29,6 +39,13 @@ const NUMBER_OF = (text: unknown) => sql`case when ${text} ~ '^[0-9]{1,15}(\.[0-
  * fixed offset is exact and needs no time-zone data (PGlite and PostgreSQL agree).
  */
 const DAY_OF = (column: unknown) => sql`((${column} at time zone 'UTC') + interval '330 minutes')::date`;
+/**
+ * What tracking_window_counts keeps (decision 019): the events the overview ranks by, and whose visitors it counts
+ * ('*' for the site and a city, PROJECT_VIEW for a listing; the same facts tracking_visitor_last_seen records).
+ */
+const WINDOW_EVENTS = sql`(dimension, event_name) in (('project', 'PROJECT_VIEW'), ('city', 'PAGE_VIEW'), ('search', 'SEARCH'), ('search', ${ZERO_RESULTS}))`;
+const WINDOW_VISITORS = sql`((dimension in ('total', 'city') and event_name = ${ALL_EVENTS}) or (dimension = 'project' and event_name = 'PROJECT_VIEW'))`;
+const WINDOWS = sql`(values (7), (30), (90)) as w(days)`;
 
 export interface RollupBatch {
   /** Events folded into the rollups by this batch. */
@@ -47,6 +64,17 @@ export interface DailyCount {
 
 /** SQL only: the rules (when, how much, how long to keep) are in tracking-rollups.service.ts. */
 export function createTrackingRollupsRepository(db: Db) {
+  /** Deletes at most `limit` rows of a table whose day column is before `beforeDay` (small batches: see the service). */
+  async function deleteDaysBefore(table: PgTable, dayColumn: 'day' | 'last_day', beforeDay: string, limit: number): Promise<number> {
+    const result = await db.execute<{ n: string }>(sql`
+      with gone as (
+        delete from ${table} where ctid in (select ctid from ${table} where ${sql.identifier(dayColumn)} < ${beforeDay}::date limit ${limit})
+        returning 1
+      )
+      select count(*)::text as n from gone`);
+    return Number(result.rows[0]?.n ?? 0);
+  }
+
   return {
     /**
      * The highest event id below which no insert is still in flight. Identity values are taken when a row is
@@ -122,14 +150,15 @@ export function createTrackingRollupsRepository(db: Db) {
             ) as e(event_name, visitor)
             where d.key is not null and e.event_name is not null
           ),
+          seen as (
+            select distinct dimension, key, event_name, day, visitor from facts where visitor is not null and ${WINDOW_VISITORS}
+          ),
           -- Who was seen by the whole site, a city and a listing (its viewers), and which search facets each used:
           -- unique visitors over any range, and the viewers' searches, are counted from these (issue 13).
           visitor_days as (
             insert into ${trackingVisitorDays} (dimension, key, day, visitor)
             select distinct dimension, key, day, visitor from (
-              select dimension, key, day, visitor from facts
-              where visitor is not null
-                and ((dimension in ('total', 'city') and event_name = ${ALL_EVENTS}) or (dimension = 'project' and event_name = 'PROJECT_VIEW'))
+              select dimension, key, day, visitor from seen
               union all
               select f.dimension, f.key, b.day, b.visitor
               from batch b
@@ -165,6 +194,41 @@ export function createTrackingRollupsRepository(db: Db) {
             on conflict (dimension, day, key, event_name) do update
               set events = r.events + excluded.events, visitors = r.visitors + excluded.visitors
             returning 1
+          ),
+          -- Decision 019: the batch's share of the last 7/30/90 days ending on the windows' day (none before the job
+          -- has built them; an event of a later day waits for the rebuild that day brings). A visitor adds one to a
+          -- window when seen in it and last seen (before this batch: every CTE reads the statement's snapshot) before it.
+          windows as (
+            select w.days, s.end_day, s.end_day - (w.days - 1) as start_day from ${trackingWindowState} s cross join ${WINDOWS}
+          ),
+          window_events as (
+            select w.days, c.dimension, c.key, c.event_name, sum(c.events) as events
+            from counted c join windows w on c.day between w.start_day and w.end_day
+            where ${WINDOW_EVENTS}
+            group by 1, 2, 3, 4
+          ),
+          window_visitors as (
+            select w.days, s.dimension, s.key, s.event_name, count(distinct s.visitor) as visitors
+            from seen s
+            join windows w on s.day between w.start_day and w.end_day
+            left join ${trackingVisitorLastSeen} l on l.dimension = s.dimension and l.key = s.key and l.visitor = s.visitor
+            where l.last_day is null or l.last_day < w.start_day
+            group by 1, 2, 3, 4
+          ),
+          windowed as (
+            insert into ${trackingWindowCounts} as t (window_days, dimension, key, event_name, events, visitors)
+            select coalesce(e.days, v.days), coalesce(e.dimension, v.dimension), coalesce(e.key, v.key), coalesce(e.event_name, v.event_name),
+                   coalesce(e.events, 0), coalesce(v.visitors, 0)
+            from window_events e full join window_visitors v using (days, dimension, key, event_name)
+            on conflict (window_days, dimension, event_name, key) do update
+              set events = t.events + excluded.events, visitors = t.visitors + excluded.visitors
+            returning 1
+          ),
+          last_seen as (
+            insert into ${trackingVisitorLastSeen} as l (dimension, key, visitor, last_day)
+            select dimension, key, visitor, max(day) from seen group by 1, 2, 3
+            on conflict (dimension, key, visitor) do update set last_day = excluded.last_day where excluded.last_day > l.last_day
+            returning 1
           )
           select (select count(*) from batch)::text as events, (select max(id) from batch)::text as last_id
         `);
@@ -182,28 +246,53 @@ export function createTrackingRollupsRepository(db: Db) {
      * those days any more (the server clamps an event's time to 7 days before it arrived), so their counts are final.
      */
     async forgetVisitorsBefore(beforeDay: string, limit: number): Promise<number> {
-      const result = await db.execute<{ n: string }>(sql`
-        with gone as (
-          delete from ${trackingRollupVisitors} where ctid in (
-            select ctid from ${trackingRollupVisitors} where day < ${beforeDay}::date limit ${limit}
+      return deleteDaysBefore(trackingRollupVisitors, 'day', beforeDay, limit);
+    },
+
+    /**
+     * Rebuilds the last 7/30/90 days' counts to end on `endDay` (decision 019), when the India day has turned since
+     * they were built. Holds the fold's watermark row, so no batch is half in the old windows and half in the new.
+     * Answers false when they already end there or another process is folding (it rebuilds them).
+     */
+    async rollWindows(endDay: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${trackingRollupState} (name, last_event_id) values (${DAILY}, 0) on conflict do nothing`);
+        const state = await tx.execute(sql`select 1 from ${trackingRollupState} where name = ${DAILY} for update skip locked`);
+        if (state.rows.length === 0) return false;
+        const current = await tx.execute<{ end_day: string }>(sql`select to_char(end_day, 'YYYY-MM-DD') as end_day from ${trackingWindowState}`);
+        if (current.rows[0]?.end_day === endDay) return false;
+        await tx.execute(sql`delete from ${trackingWindowCounts}`);
+        await tx.execute(sql`
+          with windows as (select w.days, ${endDay}::date - (w.days - 1) as start_day from ${WINDOWS}),
+          events as (
+            select w.days, r.dimension, r.key, r.event_name, sum(r.events) as events
+            from windows w join ${trackingDailyRollups} r on r.day between w.start_day and ${endDay}::date
+            where ${WINDOW_EVENTS} and r.dimension in ('project', 'city', 'search')
+            group by 1, 2, 3, 4
+          ),
+          visitors as (
+            select w.days, l.dimension, l.key, case when l.dimension = 'project' then 'PROJECT_VIEW' else ${ALL_EVENTS} end as event_name, count(*) as visitors
+            from windows w join ${trackingVisitorLastSeen} l on l.last_day between w.start_day and ${endDay}::date
+            group by 1, 2, 3, 4
           )
-          returning 1
-        )
-        select count(*)::text as n from gone`);
-      return Number(result.rows[0]?.n ?? 0);
+          insert into ${trackingWindowCounts} (window_days, dimension, key, event_name, events, visitors)
+          select days, dimension, key, event_name, coalesce(e.events, 0), coalesce(v.visitors, 0)
+          from events e full join visitors v using (days, dimension, key, event_name)`);
+        await tx.execute(sql`
+          insert into ${trackingWindowState} (one, end_day) values (true, ${endDay}::date)
+          on conflict (one) do update set end_day = excluded.end_day`);
+        return true;
+      });
+    },
+
+    /** Forgets when visitors were last seen, for those last seen before `beforeDay` (the retention), at most `limit`. */
+    async forgetLastSeenBefore(beforeDay: string, limit: number): Promise<number> {
+      return deleteDaysBefore(trackingVisitorLastSeen, 'last_day', beforeDay, limit);
     },
 
     /** Forgets who was seen on days before `beforeDay` (the retention), at most `limit` rows. */
     async forgetVisitorDaysBefore(beforeDay: string, limit: number): Promise<number> {
-      const result = await db.execute<{ n: string }>(sql`
-        with gone as (
-          delete from ${trackingVisitorDays} where ctid in (
-            select ctid from ${trackingVisitorDays} where day < ${beforeDay}::date limit ${limit}
-          )
-          returning 1
-        )
-        select count(*)::text as n from gone`);
-      return Number(result.rows[0]?.n ?? 0);
+      return deleteDaysBefore(trackingVisitorDays, 'day', beforeDay, limit);
     },
 
     /** Deletes at most `limit` raw events received before `cutoff` that the rollups have already counted. */

@@ -46,6 +46,8 @@ export interface RetentionReport {
   visitorSets: number;
   /** Visitor-day facts (issue 13) of days past the retention. */
   visitorDays: number;
+  /** Visitors last seen before the retention (decision 019). */
+  lastSeen: number;
 }
 
 const yieldToQueuedWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -71,6 +73,8 @@ export function createTrackingRollupsService({
    * a batch and its watermark commit together, and a process that finds another folding steps aside.
    */
   async function refresh({ halted = () => false }: { halted?: () => boolean } = {}): Promise<RefreshReport> {
+    // The last 7/30/90 days end today (decision 019): once a day this rebuilds them before new events are added.
+    await repository.rollWindows(istDay(clock()));
     const upTo = await repository.settledEventId();
     let events = 0;
     let batches = 0;
@@ -113,7 +117,8 @@ export function createTrackingRollupsService({
     const visitorSets = await drain(() => repository.forgetVisitorsBefore(finishedBefore, deleteBatchSize), halted);
     // Kept as long as raw events: they answer "unique visitors over this range" for any range the events could.
     const visitorDays = await drain(() => repository.forgetVisitorDaysBefore(istDay(cutoff), deleteBatchSize), halted);
-    return { events, sessions, visitorSets, visitorDays };
+    const lastSeen = await drain(() => repository.forgetLastSeenBefore(istDay(cutoff), deleteBatchSize), halted);
+    return { events, sessions, visitorSets, visitorDays, lastSeen };
   }
 
   // The background job: one run at a time (a slow run delays the next rather than overlapping it), stopped by stop().
