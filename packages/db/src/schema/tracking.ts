@@ -160,7 +160,8 @@ export const trackingVisitorLastSeen = pgTable(
   },
   (t) => [
     primaryKey({ name: 'tracking_visitor_last_seen_pk', columns: [t.dimension, t.key, t.visitor] }),
-    index('tracking_visitor_last_seen_day_idx').on(t.dimension, t.key, t.lastDay),
+    // The visitor too, so a count of a listing's viewers since a day is an index-only scan (no visit to the table).
+    index('tracking_visitor_last_seen_day_idx').on(t.dimension, t.key, t.lastDay, t.visitor),
     oneOf('tracking_visitor_last_seen_dimension_check', t.dimension, LAST_SEEN_DIMENSIONS),
   ],
 );

@@ -1,0 +1,2 @@
+DROP INDEX "tracking_visitor_last_seen_day_idx";--> statement-breakpoint
+CREATE INDEX "tracking_visitor_last_seen_day_idx" ON "tracking_visitor_last_seen" USING btree ("dimension","key","last_day","visitor");
