@@ -47,6 +47,13 @@ export const SESSION_START_URL = '/api/track/session/start';
 export const SESSION_END_URL = '/api/track/session/end';
 
 const TABS_LOCK = 'nivaas-tracking-session';
+/**
+ * Each open tab holds the Web Lock `${TAB_LOCK_PREFIX}<tab id>` for its lifetime, and the browser releases it when the
+ * tab is gone, however it went. The registry in local storage alone cannot say that: its only removal is the closing
+ * tab's pagehide, which the browser may cut off (Chromium allows unload handlers a short time, and a busy renderer was
+ * seen killed before the write), leaving the closed tab counted for good.
+ */
+const TAB_LOCK_PREFIX = 'nivaas-tab:';
 
 type TabRegistry = Record<string, number>;
 
@@ -83,11 +90,23 @@ function storedId(key: string): string {
   return id;
 }
 
+function webLocks(): LockManager | undefined {
+  return typeof navigator !== 'undefined' ? navigator.locks : undefined;
+}
+
 /** Runs fn with the cross-tab lock where the browser has Web Locks, so two tabs opening at once start one session. */
 async function withTabsLock<T>(fn: () => Promise<T>): Promise<T> {
-  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const locks = webLocks();
   if (!locks) return fn();
   return locks.request(TABS_LOCK, fn) as Promise<T>;
+}
+
+/** The ids of the tabs that hold their lock now, or null where the browser has no Web Locks. */
+async function liveTabIds(): Promise<Set<string> | null> {
+  const locks = webLocks();
+  if (!locks) return null;
+  const { held = [] } = await locks.query();
+  return new Set(held.flatMap(({ name }) => (name?.startsWith(TAB_LOCK_PREFIX) ? [name.slice(TAB_LOCK_PREFIX.length)] : [])));
 }
 
 function withoutConsent({ consent: _consent, ...event }: BufferedEvent) {
@@ -306,31 +325,90 @@ export function startTrackingEngine(context: TrackingContext): TrackingEngine {
     }
   }
 
-  /** spec §4 'Visit tracking': the open-tab count rises per tab; the first tab starts the browser's one session. */
-  function enterTab(): void {
-    registered = true;
-    sessionStart = withTabsLock(async () => {
-      const now = Date.now();
-      const tabs = readTabs();
-      for (const [id, seen] of Object.entries(tabs)) if (now - seen > STALE_TAB_MS) delete tabs[id];
-      const first = Object.keys(tabs).length === 0;
-      tabs[tabId] = now;
-      writeTabs(tabs);
-      // The first tab of a visit starts afresh: a stored id is from a visit whose tabs closed without a pagehide.
-      if (first) removeKey(SESSION_ID_KEY);
-      if (!readSessionId()) await startSession();
+  /** Releases this tab's lock; set while it is held. */
+  let releaseTabLock: (() => void) | null = null;
+  /** The other tabs whose lock this tab waits for, so it learns at once when one is gone. */
+  const watched = new Set<string>();
+
+  /** Takes this tab's lock (granted at once: the id is new) and keeps it until released or the tab is gone. */
+  async function holdTabLock(): Promise<void> {
+    const locks = webLocks();
+    if (!locks || releaseTabLock) return;
+    await new Promise<void>((granted) => {
+      void locks.request(`${TAB_LOCK_PREFIX}${tabId}`, () => {
+        granted();
+        return new Promise<void>((release) => (releaseTabLock = release));
+      });
     });
   }
 
-  /** spec §4: on pagehide the tab is decremented; at 0 the session is ended and the stored id removed. */
-  function leaveTab(): void {
-    if (!registered) return;
+  /**
+   * The registry brought in line with the tabs that hold their lock: entries of tabs that are gone are dropped (a
+   * pagehide cut short, or a stale copy written back by another tab), and this tab's own entry is kept.
+   */
+  async function reconcileTabs(): Promise<void> {
+    const live = await liveTabIds();
+    if (!live || !registered) return;
+    await withTabsLock(async () => {
+      const tabs = readTabs();
+      const gone = Object.keys(tabs).filter((id) => !live.has(id));
+      if (gone.length === 0 && tabs[tabId] !== undefined) return;
+      for (const id of gone) delete tabs[id];
+      tabs[tabId] = Date.now();
+      writeTabs(tabs);
+    });
+    watchOtherTabs();
+  }
+
+  /** Waits on each other registered tab's lock: it is granted to this tab only once that tab is gone. */
+  function watchOtherTabs(): void {
+    const locks = webLocks();
+    if (!locks) return;
+    for (const id of Object.keys(readTabs())) {
+      if (id === tabId || watched.has(id)) continue;
+      watched.add(id);
+      void locks
+        .request(`${TAB_LOCK_PREFIX}${id}`, () => undefined)
+        .then(() => {
+          watched.delete(id);
+          return reconcileTabs();
+        });
+    }
+  }
+
+  /** spec §4 'Visit tracking': the open-tab count rises per tab; the first tab starts the browser's one session. */
+  function enterTab(): void {
+    registered = true;
+    sessionStart = holdTabLock().then(() =>
+      withTabsLock(async () => {
+        const now = Date.now();
+        const tabs = readTabs();
+        // Where the browser has Web Locks, a tab without its lock is gone; elsewhere, one silent for too long.
+        const live = await liveTabIds();
+        for (const [id, seen] of Object.entries(tabs)) if (live ? !live.has(id) : now - seen > STALE_TAB_MS) delete tabs[id];
+        const first = Object.keys(tabs).length === 0;
+        tabs[tabId] = now;
+        writeTabs(tabs);
+        // The first tab of a visit starts afresh: a stored id is from a visit whose tabs closed without a pagehide.
+        if (first) removeKey(SESSION_ID_KEY);
+        if (!readSessionId()) await startSession();
+      }).finally(watchOtherTabs),
+    );
+  }
+
+  /**
+   * spec §4: on pagehide the tab is decremented; at 0 the session is ended and the stored id removed. Answers the
+   * session to end, if this was the last tab; the caller sends the end after the final beacon.
+   */
+  function leaveTab(): string | null {
+    if (!registered) return null;
     registered = false;
+    releaseTabLock?.();
+    releaseTabLock = null;
     const tabs = readTabs();
     delete tabs[tabId];
-    if (writeTabs(tabs) > 0) return;
-    const sessionId = readSessionId();
-    if (sessionId) endSession(sessionId);
+    if (writeTabs(tabs) > 0) return null;
+    return readSessionId();
   }
 
   function heartbeat(): void {
@@ -338,11 +416,16 @@ export function startTrackingEngine(context: TrackingContext): TrackingEngine {
     const tabs = readTabs();
     tabs[tabId] = Date.now();
     writeTabs(tabs);
+    // Heals what a heartbeat may have written from a stale copy (another tab's removal not yet seen here).
+    void reconcileTabs();
   }
 
+  // The browser gives a closing page little time: the registry write, the cheapest and what the other tabs depend
+  // on, goes first, then the beacon, then the session end.
   const onPageHide = () => {
+    const ending = leaveTab();
     finalBeacon();
-    leaveTab();
+    if (ending) endSession(ending);
   };
   const onPageShow = (event: PageTransitionEvent) => {
     // Back from the back/forward cache: this tab is open again.
