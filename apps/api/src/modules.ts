@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { createSessionRevocations } from './lib/auth/session-revocations';
 import { accessTokenKey } from './lib/auth/tokens';
 import { createCatalogueChanges } from './lib/catalogue-changes';
+import { recordAudit } from './lib/audit-trail';
 import { createMediaStore } from './lib/media/create-media-store';
 import type { MediaStore } from './lib/media/media-store';
 import { createAnalyticsRepository } from './modules/analytics/analytics.repository';
@@ -25,6 +26,8 @@ import { createBannersService } from './modules/banners/banners.service';
 import { createBlogsRepository } from './modules/blogs/blogs.repository';
 import { createBlogsService } from './modules/blogs/blogs.service';
 import { createBrokersRepository } from './modules/brokers/brokers.repository';
+import { createBrokerStandingRepository } from './modules/brokers/broker-standing.repository';
+import { createBrokerStandingService } from './modules/brokers/broker-standing.service';
 import { createBrokersService } from './modules/brokers/brokers.service';
 import { createBuildersRepository } from './modules/builders/builders.repository';
 import { createBuildersService } from './modules/builders/builders.service';
@@ -52,6 +55,8 @@ import { createProjectsRepository } from './modules/projects/projects.repository
 import { createProjectsService } from './modules/projects/projects.service';
 import { createRatingsRepository } from './modules/reviews/ratings.repository';
 import { createRatingsService } from './modules/reviews/ratings.service';
+import { createReviewModerationRepository } from './modules/reviews/review-moderation.repository';
+import { createReviewModerationService } from './modules/reviews/review-moderation.service';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
 import { createReviewsService } from './modules/reviews/reviews.service';
 import { noticeOrigin } from './modules/saved-searches/saved-searches.notifier';
@@ -63,6 +68,8 @@ import { createTrackingRollupsRepository } from './modules/tracking/tracking-rol
 import { createTrackingRollupsService } from './modules/tracking/tracking-rollups.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { loadIpCityTable } from './modules/tracking/visitor-facts';
+import { createUserStandingRepository } from './modules/users/user-standing.repository';
+import { createUserStandingService } from './modules/users/user-standing.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 
@@ -96,10 +103,11 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const sender = createMessageSender(config, db, { log });
   const deliveries = createBackgroundDeliveries(sender, { db, log });
   const otp = createOtpService({ repository: createOtpRepository(db), passcodeKey: derivePasscodeKey(key), clock, sendsPerIpPerHour: config.otpSendsPerIpPerHour });
+  const sessions = createSessionsService({ repository: sessionsRepository, revocations, clock });
   const auth = createAuthService({
     accounts: createAccountsRepository(db),
     otp,
-    sessions: createSessionsService({ repository: sessionsRepository, revocations, clock }),
+    sessions,
     deliveries,
     key,
     clock,
@@ -107,6 +115,8 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   // Made now rather than on the first unknown e-mail, whose login would otherwise take two hashes' time.
   decoyPasswordHash().catch((error: unknown) => log.error({ err: error }, 'could not prepare the decoy password hash'));
   const users = createUsersService({ repository: createUsersRepository(db), contactPasscodes: createContactPasscodes({ otp, deliveries }) });
+  // Issue 14: the provider blocks a user (their sign-ins end at once).
+  const userStanding = createUserStandingService({ repository: createUserStandingRepository(db, recordAudit), endSessions: (principal) => sessions.endAll(principal), clock });
   const devOutbox = createDevOutboxService(createDevOutboxRepository(db), () => deliveriesSettled(db));
 
   // The public catalogue ---------------------------------------------------------------------------------------------
@@ -117,6 +127,10 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const builders = createBuildersService(createBuildersRepository(db), projects);
   const search = createSearchService(projects);
   const brokers = createBrokersService(createBrokersRepository(db));
+  // Issue 14: the provider's hold on brokers (their listings leave the site while suspended; they are told by e-mail).
+  const brokerStanding = createBrokerStandingService({ repository: createBrokerStandingRepository(db, recordAudit), dispatch: (message) => deliveries.dispatch(message), clock });
+  // Issue 14: the provider's queue of place reviews (a new rating waits there as pending).
+  const reviewModeration = createReviewModerationService({ repository: createReviewModerationRepository(db, recordAudit), clock });
   const catalogueChanges = createCatalogueChanges(database);
 
   // Visitors' and users' own records -------------------------------------------------------------------------------
@@ -160,6 +174,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     health: createHealthService(database),
     auth,
     users,
+    userStanding,
     devOutbox,
     projects,
     reviews,
@@ -168,6 +183,8 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     builders,
     search,
     brokers,
+    brokerStanding,
+    reviewModeration,
     banners: createBannersService(createBannersRepository(db)),
     blogs: createBlogsService(createBlogsRepository(db)),
     faqs: createFaqsService(createFaqsRepository(db)),

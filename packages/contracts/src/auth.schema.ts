@@ -340,7 +340,7 @@ export type LogoutRequest = z.output<typeof LogoutRequestSchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Dev outbox (not served when NODE_ENV=production).
 
-export const OUTBOX_PURPOSES = ['otp', 'password-reset', 'saved-search'] as const;
+export const OUTBOX_PURPOSES = ['otp', 'password-reset', 'saved-search', 'account-notice'] as const;
 
 export const OutboxQuerySchema = z.strictObject({
   recipient: singleLineText().min(1).max(IDENTITY_MAX).optional(),

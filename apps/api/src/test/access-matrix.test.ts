@@ -80,6 +80,9 @@ const ids = {
   builderId: 0,
   blogId: 0,
   contractorId: 0,
+  bannerId: 0,
+  faqId: 0,
+  constructionProjectId: 0,
   /** Broker A's listings: one pending review (edited, photographed), one approved and live (toggled), a lead on it. */
   pendingListing: 0,
   liveListing: 0,
@@ -122,11 +125,11 @@ beforeAll(async () => {
       ids.liveListing = (await createProject(db, listing)).id;
       const [lead] = await db.insert(schema.leads).values({ projectId: ids.liveListing, name: 'Matrix Lead', phone: '9811111111', email: 'lead@example.com' }).returning();
       ids.leadId = lead?.id ?? 0;
-      await createBanner(db);
+      ids.bannerId = (await createBanner(db)).id;
       ids.blogId = (await createBlog(db)).id;
-      await createFaq(db);
+      ids.faqId = (await createFaq(db)).id;
       ids.contractorId = (await createContractor(db, { cityId: city.id })).id;
-      await createConstructionProject(db, { contractorId: ids.contractorId, cityId: city.id });
+      ids.constructionProjectId = (await createConstructionProject(db, { contractorId: ids.contractorId, cityId: city.id })).id;
       await createReview(db, { subject: 'location', zoneId: ids.zoneId, locationId: ids.locationId });
       await createReview(db, { subject: 'zone', zoneId: ids.zoneId });
       await createReview(db, { subject: 'city', cityId: city.id });
@@ -203,6 +206,46 @@ const only = (role: Role, status: number, others: number, guest = 401): Record<R
 
 const EVERYONE_OK: Record<Role, Outcome> = { guest: 'ok', userA: 'ok', userB: 'ok', brokerA: 'ok', brokerB: 'ok', provider: 'ok' };
 const PROVIDER_ONLY: Record<Role, Outcome> = { guest: 401, userA: 403, userB: 403, brokerA: 403, brokerB: 403, provider: 200 };
+const CREATED_BY_PROVIDER: Record<Role, Outcome> = { ...PROVIDER_ONLY, provider: 201 };
+
+/** Issue 14 part 2: each content record kind of the back office, with a create body and a text field an edit changes. */
+const CONTENT_RECORDS = [
+  {
+    path: 'banners',
+    id: () => ids.bannerId,
+    create: () => ({ title: `Matrix banner ${next()}` }),
+    edited: { field: 'title', table: schema.banners, column: schema.banners.title, id: schema.banners.id },
+    image: 'image',
+  },
+  {
+    path: 'blogs',
+    id: () => ids.blogId,
+    create: () => ({ title: `Matrix blog ${next()}`, body: 'A body long enough for the access matrix.' }),
+    edited: { field: 'title', table: schema.blogs, column: schema.blogs.title, id: schema.blogs.id },
+    image: 'cover',
+  },
+  {
+    path: 'faqs',
+    id: () => ids.faqId,
+    create: () => ({ question: `Matrix question ${next()}?`, answer: 'Yes.', associatedWith: 'contact_faqs' }),
+    edited: { field: 'answer', table: schema.faqs, column: schema.faqs.answer, id: schema.faqs.id },
+    image: null,
+  },
+  {
+    path: 'construction/projects',
+    id: () => ids.constructionProjectId,
+    create: () => ({ name: `Matrix construction ${next()}` }),
+    edited: { field: 'description', table: schema.constructionProjects, column: schema.constructionProjects.description, id: schema.constructionProjects.id },
+    image: 'image',
+  },
+  {
+    path: 'construction/contractors',
+    id: () => ids.contractorId,
+    create: () => ({ companyName: `Matrix contractor ${next()}` }),
+    edited: { field: 'description', table: schema.contractors, column: schema.contractors.description, id: schema.contractors.id },
+    image: 'logo',
+  },
+] as const;
 
 /** A whole listing as the upload form sends it, in the matrix's locality. */
 function listingBody(): Record<string, unknown> {
@@ -678,6 +721,148 @@ const ROWS: Row[] = [
       },
     },
   ]),
+  // --- Issue 14 part 3: the review queue, broker suspension, user blocks (provider only) ---
+  { route: 'GET /api/admin/reviews', request: () => ({ method: 'GET', url: '/api/admin/reviews' }), expect: PROVIDER_ONLY },
+  ...(['approve', 'reject'] as const).map(
+    (decision): Row => ({
+      route: `POST /api/admin/reviews/{id}/${decision}`,
+      label: 'a fresh pending review',
+      request: () => ({ method: 'POST', url: `/api/admin/reviews/${ids.target}/${decision}`, payload: { remark: 'Decided by the matrix' } }),
+      expect: PROVIDER_ONLY,
+      arrange: async () => {
+        ids.target = (await createReview(db(), { subject: 'zone', zoneId: ids.zoneId, approval: 'pending' })).id;
+      },
+      owners: ['provider'],
+      intact: async () => {
+        const [review] = await db().select({ approval: schema.reviews.approval }).from(schema.reviews).where(eq(schema.reviews.id, ids.target));
+        expect(review?.approval).toBe('pending');
+      },
+    }),
+  ),
+  { route: 'GET /api/admin/brokers', request: () => ({ method: 'GET', url: '/api/admin/brokers?q=broker' }), expect: PROVIDER_ONLY },
+  ...(['suspend', 'reinstate'] as const).map(
+    (action): Row => ({
+      route: `POST /api/admin/brokers/{id}/${action}`,
+      label: action === 'suspend' ? 'a fresh approved broker' : 'a fresh suspended broker',
+      request: () => ({ method: 'POST', url: `/api/admin/brokers/${ids.target}/${action}`, payload: action === 'suspend' ? { reason: 'Suspended by the matrix' } : {} }),
+      expect: PROVIDER_ONLY,
+      arrange: async () => {
+        ids.target = (await createBroker(db(), action === 'suspend' ? {} : { suspendedAt: new Date(), suspensionReason: 'Earlier' })).id;
+      },
+      owners: ['provider'],
+      intact: async () => {
+        const [broker] = await db().select({ suspendedAt: schema.brokers.suspendedAt }).from(schema.brokers).where(eq(schema.brokers.id, ids.target));
+        expect(broker?.suspendedAt === null).toBe(action === 'suspend');
+      },
+    }),
+  ),
+  { route: 'GET /api/admin/users', request: () => ({ method: 'GET', url: '/api/admin/users?q=user.a%40example.com' }), expect: PROVIDER_ONLY },
+  ...(['block', 'unblock'] as const).map(
+    (action): Row => ({
+      route: `POST /api/admin/users/{id}/${action}`,
+      label: action === 'block' ? 'a fresh user' : 'a fresh blocked user',
+      request: () => ({ method: 'POST', url: `/api/admin/users/${ids.target}/${action}`, payload: action === 'block' ? { reason: 'Blocked by the matrix' } : {} }),
+      expect: PROVIDER_ONLY,
+      arrange: async () => {
+        ids.target = (await createUser(db(), action === 'block' ? {} : { blockedAt: new Date(), blockReason: 'Earlier' })).id;
+      },
+      owners: ['provider'],
+      intact: async () => {
+        const [user] = await db().select({ blockedAt: schema.users.blockedAt }).from(schema.users).where(eq(schema.users.id, ids.target));
+        expect(user?.blockedAt === null).toBe(action === 'block');
+      },
+    }),
+  ),
+
+  // --- Issue 14 part 2: banners, blogs, FAQs, construction projects and contractors (a create answers 201) ---
+  ...CONTENT_RECORDS.flatMap(({ path, id, create, edited, image }): Row[] => [
+    { route: `GET /api/admin/${path}`, request: () => ({ method: 'GET', url: `/api/admin/${path}?q=a&status=active` }), expect: PROVIDER_ONLY },
+    { route: `POST /api/admin/${path}`, request: () => ({ method: 'POST', url: `/api/admin/${path}`, payload: create() }), expect: CREATED_BY_PROVIDER },
+    {
+      route: `PATCH /api/admin/${path}/{id}`,
+      request: () => ({ method: 'PATCH', url: `/api/admin/${path}/${id()}`, payload: { [edited.field]: 'Edited by the matrix' } }),
+      expect: PROVIDER_ONLY,
+      owners: ['provider'],
+      intact: async () => {
+        const [row] = await db().select({ value: edited.column }).from(edited.table).where(eq(edited.id, id()));
+        expect(row?.value).not.toBe('Edited by the matrix');
+      },
+    },
+    ...(image
+      ? [
+          {
+            route: `POST /api/admin/${path}/{id}/${image}`,
+            request: async () => {
+              const { payload, headers } = multipart([{ fileName: 'matrix.jpg', contentType: 'image/jpeg', bytes: await jpeg() }]);
+              return { method: 'POST' as const, url: `/api/admin/${path}/${id()}/${image}`, payload, headers };
+            },
+            expect: PROVIDER_ONLY,
+          },
+        ]
+      : []),
+  ]),
+
+  // --- Issue 14 part 1: builders, projects (units, photos) and places from the back office (a create answers 201) ---
+  ...(['builders', 'projects', 'cities', 'zones', 'locations'] as const).map(
+    (records): Row => ({ route: `GET /api/admin/${records}`, request: () => ({ method: 'GET', url: `/api/admin/${records}?q=a` }), expect: PROVIDER_ONLY }),
+  ),
+  { route: 'GET /api/admin/builders/{id}', request: () => ({ method: 'GET', url: `/api/admin/builders/${ids.builderId}` }), expect: PROVIDER_ONLY },
+  { route: 'GET /api/admin/projects/{id}', request: () => ({ method: 'GET', url: `/api/admin/projects/${ids.projectA}` }), expect: PROVIDER_ONLY },
+  { route: 'POST /api/admin/builders', request: () => ({ method: 'POST', url: '/api/admin/builders', payload: { name: `Matrix Builder ${randomUUID()}` } }), expect: CREATED_BY_PROVIDER },
+  {
+    route: 'PATCH /api/admin/builders/{id}',
+    request: () => ({ method: 'PATCH', url: `/api/admin/builders/${ids.builderId}`, payload: { description: 'Edited by the matrix' } }),
+    expect: PROVIDER_ONLY,
+    owners: ['provider'],
+    intact: async () => {
+      const [builder] = await db().select({ description: schema.builders.description }).from(schema.builders).where(eq(schema.builders.id, ids.builderId));
+      expect(builder?.description).not.toBe('Edited by the matrix');
+    },
+  },
+  {
+    route: 'POST /api/admin/projects',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: { name: 'Matrix Towers', type: 'apartment', cityId: ids.cityId, locationId: ids.locationId, units: [{ type: '2', minPrice: 5_000_000, maxPrice: 6_000_000 }] },
+    }),
+    expect: CREATED_BY_PROVIDER,
+  },
+  {
+    route: 'PATCH /api/admin/projects/{id}',
+    request: () => ({ method: 'PATCH', url: `/api/admin/projects/${ids.projectA}`, payload: { reraNumber: 'MATRIX-RERA' } }),
+    expect: PROVIDER_ONLY,
+    owners: ['provider'],
+    intact: async () => {
+      const [project] = await db().select({ reraNumber: schema.projects.reraNumber }).from(schema.projects).where(eq(schema.projects.id, ids.projectA));
+      expect(project?.reraNumber).not.toBe('MATRIX-RERA');
+    },
+  },
+  {
+    route: 'POST /api/admin/projects/{id}/photos',
+    request: async () => {
+      const { payload, headers } = multipart([{ fileName: 'matrix.jpg', contentType: 'image/jpeg', bytes: await jpeg() }]);
+      return { method: 'POST', url: `/api/admin/projects/${ids.projectA}/photos`, payload, headers };
+    },
+    expect: PROVIDER_ONLY,
+  },
+  {
+    route: 'DELETE /api/admin/projects/{id}/photos/{mediaId}',
+    request: () => ({ method: 'DELETE', url: `/api/admin/projects/${ids.projectA}/photos/${ids.target}` }),
+    expect: PROVIDER_ONLY,
+    arrange: async () => {
+      const [photo] = await db().insert(schema.projectMedia).values({ projectId: ids.projectA, title: 'gallery', url: '/media/test/admin-matrix.webp', position: 98 }).returning();
+      ids.target = photo?.id ?? 0;
+    },
+    owners: ['provider'],
+    intact: async () => expect(await db().select().from(schema.projectMedia).where(eq(schema.projectMedia.id, ids.target))).toHaveLength(1),
+  },
+  { route: 'POST /api/admin/cities', request: () => ({ method: 'POST', url: '/api/admin/cities', payload: { name: `Matrix City ${randomUUID().slice(0, 8)}`, state: 'Karnataka' } }), expect: CREATED_BY_PROVIDER },
+  { route: 'PATCH /api/admin/cities/{id}', request: () => ({ method: 'PATCH', url: `/api/admin/cities/${ids.cityId}`, payload: { state: 'Karnataka' } }), expect: PROVIDER_ONLY },
+  { route: 'POST /api/admin/zones', request: () => ({ method: 'POST', url: '/api/admin/zones', payload: { cityId: ids.cityId, name: `Matrix Zone ${randomUUID().slice(0, 8)}` } }), expect: CREATED_BY_PROVIDER },
+  { route: 'PATCH /api/admin/zones/{id}', request: () => ({ method: 'PATCH', url: `/api/admin/zones/${ids.zoneId}`, payload: {} }), expect: PROVIDER_ONLY },
+  { route: 'POST /api/admin/locations', request: () => ({ method: 'POST', url: '/api/admin/locations', payload: { cityId: ids.cityId, name: `Matrix Locality ${randomUUID().slice(0, 8)}` } }), expect: CREATED_BY_PROVIDER },
+  { route: 'PATCH /api/admin/locations/{id}', request: () => ({ method: 'PATCH', url: `/api/admin/locations/${ids.locationId}`, payload: {} }), expect: PROVIDER_ONLY },
 ];
 
 function matches(outcome: Outcome, status: number): boolean {

@@ -33,6 +33,12 @@ function accountQueries(db: Db) {
   return {
     // Users ----------------------------------------------------------------------------------------------------
 
+    /** Issue 14: why the provider blocked this user, or undefined when they are not blocked. */
+    async userBlock(id: number): Promise<{ reason: string | null } | undefined> {
+      const [row] = await db.select({ blockedAt: users.blockedAt, reason: users.blockReason }).from(users).where(eq(users.id, id));
+      return row?.blockedAt ? { reason: row.reason } : undefined;
+    },
+
     async findUser(id: number) {
       const [row] = await db.select(userAccountColumns).from(users).where(eq(users.id, id));
       return row;

@@ -81,6 +81,11 @@ function passwordResetMessage(email: string, link: string): OutgoingMessage {
   };
 }
 
+/** What a blocked user reads when they try to sign in (issue 14). */
+export function userBlockedMessage(reason: string | null): string {
+  return `Your account has been blocked by the Nivaas team${reason ? `: ${reason}` : ''}. Write to support@nivaas.example.com if you think this is a mistake.`;
+}
+
 function invalidOtp(): DomainError {
   return new DomainError('VALIDATION', INVALID_OTP_MESSAGE, { field: 'otp' });
 }
@@ -132,6 +137,9 @@ export function createAuthService({ accounts, otp, sessions, deliveries, key, cl
     async verifyUserOtp(identity: Identity, code: string, userAgent: string | null): Promise<SignedIn<UserAccount>> {
       if (!(await otp.verify('user', identity, code))) throw invalidOtp();
       const { user } = await accounts.findOrCreateUser(identity.channel, identity.value, clock());
+      // Issue 14: told only after the code proved the contact, so nobody learns from the phone alone that it is blocked.
+      const block = await accounts.userBlock(user.id);
+      if (block) throw new DomainError('FORBIDDEN', userBlockedMessage(block.reason));
       return signIn({ kind: 'user', id: user.id }, toUserAccount(user), userAgent);
     },
 

@@ -1,6 +1,6 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, asc, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from '@nivaas/db/orm';
 import { uniqueViolation } from '../../lib/pg-errors';
 import { publicItemConditions } from '../../lib/public-items';
 import { brokerAccountColumns } from '../auth/account-columns';
@@ -24,8 +24,9 @@ const publicColumns = {
   cityName: cities.name,
 };
 
+/** Approved and not suspended (issue 14: a suspended broker leaves the site with their listings until reinstated). */
 function approvedBrokers(cityId?: number): SQL | undefined {
-  return and(eq(brokers.approval, 'approved'), cityId === undefined ? undefined : eq(brokers.cityId, cityId));
+  return and(eq(brokers.approval, 'approved'), isNull(brokers.suspendedAt), cityId === undefined ? undefined : eq(brokers.cityId, cityId));
 }
 
 /** What a profile edit may change (issue 4: only editable fields; never approval, e-mail or id). */

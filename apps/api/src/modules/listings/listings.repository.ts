@@ -67,7 +67,7 @@ function pageJson(page: SQL): SQL {
 }
 
 /** A page of projects in any state (`where`, ordered by `orderBy`) with names, units, photos and remarks. */
-async function loadListingPage(db: Db | Tx, where: SQL, orderBy: SQL, offset: number, limit: number): Promise<OwnerPage> {
+export async function loadListingPage(db: Db | Tx, where: SQL, orderBy: SQL, offset: number, limit: number): Promise<OwnerPage> {
   const page = sql`select ${projects}.* from ${projects} where ${where} order by ${orderBy} limit ${limit} offset ${offset}`;
   const result = await db.execute<{ result: OwnerPage }>(pageJson(page));
   const loaded = result.rows[0]?.result;
@@ -161,9 +161,13 @@ function listingQueries(db: Db | Tx, recordAudit: AuditWriter) {
       return { location: location ?? null, zone: zone ?? null };
     },
 
-    async brokerApproval(brokerId: number): Promise<Approval | null> {
-      const [row] = await db.select({ approval: brokers.approval }).from(brokers).where(eq(brokers.id, brokerId));
-      return row?.approval ?? null;
+    /** The broker's approval and, while the provider has them suspended (issue 14), the reason they were given. */
+    async brokerStanding(brokerId: number): Promise<{ approval: Approval; suspensionReason: string | null; suspended: boolean } | null> {
+      const [row] = await db
+        .select({ approval: brokers.approval, suspensionReason: brokers.suspensionReason, suspendedAt: brokers.suspendedAt })
+        .from(brokers)
+        .where(eq(brokers.id, brokerId));
+      return row ? { approval: row.approval, suspensionReason: row.suspensionReason, suspended: row.suspendedAt !== null } : null;
     },
 
     async insertListing(owner: ListingOwner, fields: ListingFields, unitRows: NewUnit[], at: Date): Promise<number> {

@@ -24,6 +24,14 @@ import { CARD_WIDTH, GALLERY_WIDTH, MAX_PHOTO_PIXELS, processPhoto } from './pho
 export type { ListingOwner, ReviewQueueFilter } from './listings.repository';
 
 /** spec §4 'Broker approval': any value but approved shows the pending page; the API says the same in words. */
+/**
+ * Issue 14: what a suspended broker is told on every refused call (uploads, edits, photos, the display toggle, leads):
+ * the provider's reason and what follows. They can still sign in; their listings are off the site meanwhile.
+ */
+export function brokerSuspendedMessage(reason: string | null): string {
+  return `Your broker account is suspended${reason ? `: ${reason}` : ''}. Your listings are hidden from the site and you cannot upload or manage properties until the Nivaas team reinstates your account.`;
+}
+
 export const BROKER_NOT_APPROVED_MESSAGE = 'Your broker profile is not approved yet. You can upload properties, see your uploads and leads once the provider approves it.';
 
 /** `approved/active`: the audit trail's before/after for a listing. */
@@ -50,7 +58,7 @@ export interface ListingsServiceDeps {
 }
 
 /** A name fit to repeat in a message: no control characters, not endless. */
-function displayName(name: string): string {
+export function displayName(name: string): string {
   const clean = name.replace(/[\p{Cc}]/gu, '').trim();
   const short = clean.length > 80 ? `${clean.slice(0, 77)}...` : clean;
   return short || 'A file';
@@ -111,7 +119,9 @@ export function createListingsService({ repository, mediaStore, notifyLive, cloc
   async function ownerOf(principal: Principal): Promise<ListingOwner> {
     if (principal.kind === 'user') return { kind: 'user', id: principal.id };
     if (principal.kind === 'broker') {
-      if ((await repository.brokerApproval(principal.id)) !== 'approved') throw new DomainError('FORBIDDEN', BROKER_NOT_APPROVED_MESSAGE);
+      const standing = await repository.brokerStanding(principal.id);
+      if (standing?.suspended) throw new DomainError('FORBIDDEN', brokerSuspendedMessage(standing.suspensionReason));
+      if (standing?.approval !== 'approved') throw new DomainError('FORBIDDEN', BROKER_NOT_APPROVED_MESSAGE);
       return { kind: 'broker', id: principal.id };
     }
     throw new DomainError('FORBIDDEN', 'Only users and brokers have listings of their own');
@@ -275,7 +285,8 @@ export function createListingsService({ repository, mediaStore, notifyLive, cloc
       if (principal?.kind !== 'broker' || query.status !== undefined || query.approval !== undefined) return null;
       const brokerId = query.brokerId ?? (query.type === 'brokerId' ? query.id : undefined);
       if (brokerId !== principal.id) return null;
-      if ((await repository.brokerApproval(principal.id)) !== 'approved') return null;
+      const standing = await repository.brokerStanding(principal.id);
+      if (standing?.approval !== 'approved' || standing.suspended) return null;
       return ownerPage({ kind: 'broker', id: principal.id }, query);
     },
 

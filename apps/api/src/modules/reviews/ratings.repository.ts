@@ -38,11 +38,11 @@ function aboutPlace(place: RatedPlace): SQL | undefined {
 }
 
 /**
- * A replaced rating goes back to the provider if they had rejected it (so an edit cannot slip a rejected text
- * back onto the site); otherwise it keeps its state.
+ * A replaced rating goes back to the provider's queue whatever its state (issue 14): a new text is reviewed before
+ * it is shown, like a new rating, so neither an approved nor a rejected one can slip new words onto the site.
  */
-function approvalAfterEdit(current: Approval): Approval {
-  return current === 'rejected' ? 'pending' : current;
+function approvalAfterEdit(_current: Approval): Approval {
+  return 'pending';
 }
 
 /** SQL for ratings of localities and zones (spec §7 /ratingroute/...); no HTTP, no response shapes. */

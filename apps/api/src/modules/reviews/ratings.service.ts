@@ -4,10 +4,11 @@ import { DomainError } from '../../lib/domain-error';
 import type { RatedPlace, Rater, RatingsRepository } from './ratings.repository';
 
 /**
- * A new rating is on the place's page at once (issue 4: the public reviews and summary show it); the provider
- * moderates after the fact (reject takes it down). An edit of a rejected rating goes back to pending.
+ * Issue 14: a new rating waits in the provider's review queue as pending and is public once approved (only approved
+ * reviews are public). Before issue 14 it was published at once and moderated after the fact (decision 005).
+ * An edit sends the rating back to pending, whatever it was (ratings.repository.ts).
  */
-const NEW_RATING_APPROVAL = 'approved' as const;
+const NEW_RATING_APPROVAL = 'pending' as const;
 
 /**
  * The spec's client sends `userId` (its stored login id) with a rating. It never chooses the rater: the token

@@ -8,7 +8,7 @@ import { createBroker, createCity, createLocation, createUser, createZone } from
 import { createTestApp, type TestContext } from '../../test/test-app';
 
 let ctx: TestContext;
-const ids = { cityId: 0, zoneIds: [] as number[], locationIds: [] as number[], userA: 0, userB: 0, brokerA: 0 };
+const ids = { cityId: 0, zoneIds: [] as number[], locationIds: [] as number[], userA: 0, userB: 0, brokerA: 0, staff: 0 };
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -23,6 +23,8 @@ beforeAll(async () => {
       ids.userA = (await createUser(db, { name: 'Asha Rao' })).id;
       ids.userB = (await createUser(db, { name: null })).id;
       ids.brokerA = (await createBroker(db, { name: 'Vikram Estates' })).id;
+      const [staff] = await db.insert(schema.providerStaff).values({ email: 'staff@nivaas.example.com', name: 'Staff' }).returning();
+      ids.staff = staff?.id ?? 0;
     },
   });
 });
@@ -42,6 +44,20 @@ function freshPlace(): { locationId: number; zoneId: number } {
 const user = (id = ids.userA): Principal => ({ kind: 'user', id });
 const broker = (): Principal => ({ kind: 'broker', id: ids.brokerA });
 
+/** The provider approves every pending review of the locality through the review queue (issue 14). */
+async function approveAllOf(placeId: number, subject: 'location' | 'zone' = 'location'): Promise<void> {
+  const provider = await bearerFor(ctx.app, { kind: 'provider', id: ids.staff });
+  const column = subject === 'location' ? schema.reviews.locationId : schema.reviews.zoneId;
+  const rows = await ctx.database.db
+    .select({ id: schema.reviews.id })
+    .from(schema.reviews)
+    .where(and(eq(schema.reviews.subject, subject), eq(column, placeId), eq(schema.reviews.approval, 'pending')));
+  for (const { id } of rows) {
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/admin/reviews/${id}/approve`, headers: provider });
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+
 async function rate(path: 'rateLocation' | 'rate-zone', who: Principal | null, payload: Record<string, unknown>) {
   const headers = who ? await bearerFor(ctx.app, who) : {};
   return ctx.app.inject({ method: 'POST', url: `/api/ratingroute/${path}`, headers, payload });
@@ -54,7 +70,7 @@ async function publicReviews(subject: 'location' | 'zone', id: number) {
 }
 
 describe('POST /api/ratingroute/rateLocation', () => {
-  it('answers 201 with the spec\'s message and shows the rating at once in the public reviews and summary', async () => {
+  it('answers 201 with the spec\'s message; the rating waits as pending and is public once the provider approves it', async () => {
     const { locationId } = freshPlace();
     const response = await rate('rateLocation', user(), { ratingValue: 4, comment: '  Quiet streets, good schools.  ', locationId, userId: ids.userA });
     expect(response.statusCode, response.body).toBe(201);
@@ -63,6 +79,8 @@ describe('POST /api/ratingroute/rateLocation', () => {
       message: RATING_SUBMITTED_MESSAGE,
       rating: { subject: 'location', placeId: locationId, ratingValue: 4, comment: 'Quiet streets, good schools.', updated: false },
     });
+    expect((await publicReviews('location', locationId)).summary.count).toBe(0);
+    await approveAllOf(locationId);
     const reviews = await publicReviews('location', locationId);
     expect(reviews.reviews).toEqual([expect.objectContaining({ ratingValue: 4, comment: 'Quiet streets, good schools.', authorName: 'Asha Rao' })]);
     expect(reviews.summary).toMatchObject({ average: 4, count: 1, distribution: { 4: 1 } });
@@ -75,6 +93,7 @@ describe('POST /api/ratingroute/rateLocation', () => {
     expect(again.statusCode).toBe(201);
     expect(again.json().rating).toMatchObject({ ratingValue: 5, updated: true });
     await rate('rateLocation', user(ids.userB), { ratingValue: 3, locationId });
+    await approveAllOf(locationId);
     const reviews = await publicReviews('location', locationId);
     expect(reviews.summary).toMatchObject({ count: 2, average: 4, distribution: { 5: 1, 3: 1, 2: 0 } });
     expect(reviews.reviews.map((review: { comment: string | null }) => review.comment).sort()).toEqual(['Better after the new road', null].sort());
@@ -92,7 +111,7 @@ describe('POST /api/ratingroute/rateLocation', () => {
     const { locationId } = freshPlace();
     expect((await rate('rateLocation', broker(), { ratingValue: 5, locationId, userId: ids.brokerA })).statusCode).toBe(201);
     const [row] = await ctx.database.db.select().from(schema.reviews).where(eq(schema.reviews.locationId, locationId));
-    expect(row).toMatchObject({ brokerId: ids.brokerA, userId: null, authorName: 'Vikram Estates', approval: 'approved', zoneId: expect.any(Number), cityId: ids.cityId });
+    expect(row).toMatchObject({ brokerId: ids.brokerA, userId: null, authorName: 'Vikram Estates', approval: 'pending', zoneId: expect.any(Number), cityId: ids.cityId });
   });
 
   it('sends a rejected rating back to moderation when it is edited, instead of republishing it', async () => {
@@ -156,6 +175,7 @@ describe('POST /api/ratingroute/rate-zone', () => {
     expect(first.json()).toMatchObject({ message: RATING_SUBMITTED_MESSAGE, rating: { subject: 'zone', placeId: zoneId, updated: false } });
     const second = await rate('rate-zone', user(), { ratingValue: 4, comment: 'Metro opened', ZoneId: String(zoneId) });
     expect(second.json().rating).toMatchObject({ ratingValue: 4, updated: true });
+    await approveAllOf(zoneId, 'zone');
     const reviews = await publicReviews('zone', zoneId);
     expect(reviews.summary).toMatchObject({ count: 1, average: 4 });
     expect(reviews.reviews[0]).toMatchObject({ comment: 'Metro opened', authorName: 'Asha Rao' });

@@ -7,7 +7,8 @@
 
 export type MessageChannel = 'email' | 'sms';
 /** What a message is for; the dev outbox filters on it. */
-export type MessagePurpose = 'otp' | 'password-reset' | 'saved-search';
+// 'account-notice': the provider suspended or reinstated a broker, or blocked a user (issue 14).
+export type MessagePurpose = 'otp' | 'password-reset' | 'saved-search' | 'account-notice';
 
 export interface OutgoingMessage {
   channel: MessageChannel;
