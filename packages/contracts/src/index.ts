@@ -20,6 +20,7 @@ export * from './auth.schema';
 export * from './upload.schema';
 export * from './moderation.schema';
 export * from './admin.schema';
+export * from './catalogue-admin.schema';
 export * from './favourite.schema';
 export * from './saved-search.schema';
 export * from './notification.schema';

@@ -70,18 +70,17 @@ export function createTrackingRepository(db: Db) {
     },
 
     /**
-     * Stores a batch in ONE statement, so it commits (or fails) whole before the caller answers: one multi-row
-     * INSERT ... ON CONFLICT (event_id) DO NOTHING, which makes a re-sent event (a retry, the exit beacon after a
-     * failed flush, two tabs sending the same unsent list) a no-op, even when both copies arrive at once. The rows
-     * travel as one JSON parameter (jsonb_to_recordset), so a batch of 50 is one bind value, not 500.
-     * When both the batch and its session have consent 'analytics', an event takes the session's identity (a beacon
-     * has no bearer but belongs to the visitor who started the session), city and traffic source; with or without,
-     * its device type. The same statement moves the sending session's last_seen_at.
-     * Answers how many events were new.
+     * Stores one or more batches in ONE statement, so they commit (or fail) together before any caller answers:
+     * one multi-row INSERT ... ON CONFLICT (event_id) DO NOTHING, which makes a re-sent event (a retry, the exit
+     * beacon after a failed flush, two tabs sending the same unsent list) a no-op, even when both copies arrive at
+     * once or in the same statement. The rows travel as one JSON parameter (jsonb_to_recordset), so 500 rows are one
+     * bind value and one plan. When both a batch and its session have consent 'analytics', an event takes the
+     * session's identity (a beacon has no bearer but belongs to the visitor who started the session), city and
+     * traffic source; with or without, its device type. The same statement moves the sending sessions' last_seen_at.
+     * Answers, per batch in order, how many of its events were new (an id in two batches counts for the first).
      */
-    async insertEvents({ events, analytics, receivedAt, currentSessionId }: EventBatchWrite): Promise<number> {
-      if (events.length === 0) return 0;
-      const rows = JSON.stringify(
+    async insertEventBatches(batches: readonly EventBatchWrite[]): Promise<number[]> {
+      const rows = batches.flatMap(({ events, analytics, receivedAt }) =>
         events.map((event) => ({
           event_id: event.eventId,
           session_id: event.sessionId,
@@ -93,14 +92,19 @@ export function createTrackingRepository(db: Db) {
           device_type: event.deviceType,
           metadata: event.metadata,
           occurred_at: event.occurredAt.toISOString(),
+          received_at: receivedAt.toISOString(),
+          analytics,
         })),
       );
-      const received = receivedAt.toISOString();
-      const result = await db.execute<{ stored: number | string }>(sql`
+      if (rows.length === 0) return batches.map(() => 0);
+      const received = new Date(Math.max(...batches.map((batch) => batch.receivedAt.getTime()))).toISOString();
+      const sessionIds = [...new Set(batches.flatMap((batch) => (batch.currentSessionId ? [batch.currentSessionId] : [])))];
+      const result = await db.execute<{ event_id: string }>(sql`
         with incoming as (
-          select * from jsonb_to_recordset(${rows}::jsonb) as v(
+          select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
             event_id uuid, session_id text, visitor_key text, visitor_type text, event_name text, page_path text,
-            project_id integer, device_type text, metadata jsonb, occurred_at timestamptz
+            project_id integer, device_type text, metadata jsonb, occurred_at timestamptz, received_at timestamptz,
+            analytics boolean
           )
         ),
         stored as (
@@ -110,31 +114,37 @@ export function createTrackingRepository(db: Db) {
           )
           select
             v.event_id, v.session_id,
-            case when v.visitor_key is not null then v.visitor_key when s.allowed then s.visitor_key end,
-            case when v.visitor_key is not null then v.visitor_type when s.allowed and s.visitor_key is not null then s.user_type else 'guest' end,
+            case when v.visitor_key is not null then v.visitor_key when allowed then s.visitor_key end,
+            case when v.visitor_key is not null then v.visitor_type when allowed and s.visitor_key is not null then s.user_type else 'guest' end,
             v.event_name, v.page_path, v.project_id,
-            case when s.allowed then s.city end,
+            case when allowed then s.city end,
             -- The session's type had the client's hint (a laptop, an iPad that calls itself a Mac); this request's
             -- agent alone cannot tell those.
             coalesce(s.device_type, v.device_type),
-            case when s.allowed then s.traffic_source end,
-            v.metadata, v.occurred_at, ${received}::timestamptz
+            case when allowed then s.traffic_source end,
+            v.metadata, v.occurred_at, v.received_at
           from incoming v
-          left join (
-            select id, visitor_key, user_type, city, device_type, traffic_source, ${analytics} and consent = 'analytics' as allowed
-            from tracking_sessions
-          ) s on s.id = v.session_id
+          left join tracking_sessions s on s.id = v.session_id
+          cross join lateral (select coalesce(v.analytics and s.consent = 'analytics', false) as allowed) a
           on conflict (event_id) do nothing
-          returning 1
+          returning event_id
         ),
         touched as (
+          -- SKIP LOCKED: a session another statement is touching right now is being moved anyway, and rows locked in
+          -- no particular order by two writers could otherwise deadlock.
           update tracking_sessions set last_seen_at = ${received}::timestamptz
-          where id = ${currentSessionId}
-            and last_seen_at < ${received}::timestamptz - interval '${sql.raw(LAST_SEEN_STEP)}'
+          where id in (
+            select id from tracking_sessions
+            where id in (select jsonb_array_elements_text(${JSON.stringify(sessionIds)}::jsonb))
+              and last_seen_at < ${received}::timestamptz - interval '${sql.raw(LAST_SEEN_STEP)}'
+            for update skip locked
+          )
           returning 1
         )
-        select (select count(*) from stored) as stored`);
-      return Number(result.rows[0]?.stored ?? 0);
+        select event_id::text as event_id from stored`);
+      const fresh = new Set(result.rows.map((row) => row.event_id));
+      // PostgreSQL prints a uuid in lower case, whatever case the client sent it in.
+      return batches.map(({ events }) => events.filter((event) => fresh.delete(event.eventId.toLowerCase())).length);
     },
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '@nivaas/contracts/tracking.schema';
 import type { TrafficSourceValue, VisitorType } from '@nivaas/db';
 import type { NewTrackedEvent, TrackingRepository } from './tracking.repository';
+import { createEventWriter } from './tracking-writer';
 import { classifyTrafficSource, type IpCityTable, parseUserAgent, TRAFFIC_SOURCES } from './visitor-facts';
 
 /** What the request itself says about its sender: never the payload's claims. */
@@ -85,6 +86,7 @@ function cityText(value: string | null | undefined): string | null {
  * Consent 'analytics' adds the bearer's identity, the address, a coarse city and the parsed agent.
  */
 export function createTrackingService({ repository, ipCities, clock }: TrackingServiceOptions) {
+  const writer = createEventWriter(repository);
   return {
     /** spec §7 POST /track/session/start: answers the new session's id. */
     async startSession(payload: TrackSessionStart, facts: RequestFacts): Promise<string> {
@@ -123,8 +125,9 @@ export function createTrackingService({ repository, ipCities, clock }: TrackingS
     },
 
     /**
-     * spec §7 POST /track/event. Resolves only after the batch has committed, so a 2xx means stored; an event sent
-     * before (same id) is counted as a duplicate and not stored again.
+     * spec §7 POST /track/event. Resolves only after the batch has committed (with the other calls' batches that
+     * arrived meanwhile, in one statement: tracking-writer.ts), so a 2xx means stored; an event sent before (same id)
+     * is counted as a duplicate and not stored again.
      */
     async recordEvents(batch: TrackEventBatch, facts: RequestFacts): Promise<BatchOutcome> {
       const receivedAt = clock();
@@ -143,7 +146,7 @@ export function createTrackingService({ repository, ipCities, clock }: TrackingS
         metadata: keptMetadata(event.metadata),
         occurredAt: clampedTime(event.at, receivedAt),
       }));
-      const stored = await repository.insertEvents({ events, analytics, receivedAt, currentSessionId: batch.sessionId ?? null });
+      const stored = await writer.write({ events, analytics, receivedAt, currentSessionId: batch.sessionId ?? null });
       return { stored, duplicates: events.length - stored };
     },
   };

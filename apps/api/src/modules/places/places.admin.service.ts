@@ -1,0 +1,176 @@
+import { slugify } from '@nivaas/contracts/admin.schema';
+import type {
+  AdminCity,
+  AdminLocation,
+  AdminZone,
+  CityCreate,
+  CityPatch,
+  LocationCreate,
+  LocationPatch,
+  PlaceListQuery,
+  ZoneCreate,
+  ZonePatch,
+} from '@nivaas/contracts/catalogue-admin.schema';
+import type { Pagination } from '@nivaas/contracts/common.schema';
+import { auditDiff } from '../../lib/audit-trail';
+import { DomainError } from '../../lib/domain-error';
+import { paginationOf } from '../../lib/page-window';
+import { uniqueConflict } from '../../lib/unique-conflict';
+import type { PlacesAdminRepository } from './places.admin.repository';
+
+const SLUG_TAKEN = {
+  cities_slug_uq: { field: 'slug', message: 'Another city already has this slug: choose another' },
+  zones_city_slug_uq: { field: 'slug', message: 'This city already has a zone with this slug: choose another' },
+  locations_city_slug_uq: { field: 'slug', message: 'This city already has a locality with this slug: choose another' },
+};
+
+function slugOf(given: string | undefined, name: string): string {
+  const slug = given ?? slugify(name);
+  if (!slug) throw new DomainError('VALIDATION', 'Give a slug: the name has no letters or digits to make one from', { field: 'slug' });
+  return slug;
+}
+
+/** Defined fields only, so a PATCH leaves the rest as it was. */
+function defined<T extends Record<string, unknown>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+const byId = (id: number): PlaceListQuery => ({ page: 1, limit: 100, q: String(id) });
+
+/**
+ * Issue 14: the provider's cities, zones and localities. Places have no publication (they show whenever they hold
+ * public projects); nothing is deleted. Each write commits with its audit row; a duplicate slug is a 409 naming it.
+ */
+export function createPlacesAdminService({ repository, clock = () => new Date() }: { repository: PlacesAdminRepository; clock?: () => Date }) {
+  async function cities(query: PlaceListQuery): Promise<{ items: AdminCity[]; pagination: Pagination }> {
+    const { rows, total } = await repository.cities(query);
+    const items = rows.map((row) => ({ id: row.id, name: row.name, slug: row.slug, state: row.state, position: row.position, medias: row.medias, zoneCount: row.zoneCount, locationCount: row.locationCount }));
+    return { items, pagination: paginationOf(query, items.length, total) };
+  }
+  async function zones(query: PlaceListQuery): Promise<{ items: AdminZone[]; pagination: Pagination }> {
+    const { rows, total } = await repository.zones(query);
+    const items = rows.map((row) => ({ id: row.zone.id, name: row.zone.name, slug: row.zone.slug, city: row.city, locationCount: row.locationCount }));
+    return { items, pagination: paginationOf(query, items.length, total) };
+  }
+  async function locations(query: PlaceListQuery): Promise<{ items: AdminLocation[]; pagination: Pagination }> {
+    const { rows, total } = await repository.locations(query);
+    const items = rows.map((row) => ({
+      id: row.location.id,
+      name: row.location.name,
+      slug: row.location.slug,
+      city: row.city,
+      zone: row.location.zoneId !== null && row.zoneName !== null ? { id: row.location.zoneId, name: row.zoneName } : null,
+      lat: row.location.lat,
+      lng: row.location.lng,
+      projectCount: row.projectCount,
+    }));
+    return { items, pagination: paginationOf(query, items.length, total) };
+  }
+  const one = async <T extends { id: number }>(list: (query: PlaceListQuery) => Promise<{ items: T[] }>, id: number, what: string): Promise<T> => {
+    const item = (await list(byId(id))).items.find((candidate) => candidate.id === id);
+    if (!item) throw DomainError.notFound(what, id);
+    return item;
+  };
+  async function write<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw uniqueConflict(error, SLUG_TAKEN);
+    }
+  }
+
+  /** The zone must be of the locality's city. */
+  async function checkZone(writes: Parameters<Parameters<PlacesAdminRepository['transaction']>[0]>[0], zoneId: number | null | undefined, cityId: number) {
+    if (zoneId == null) return;
+    const zone = await writes.lockZone(zoneId);
+    if (!zone) throw new DomainError('VALIDATION', `No zone has id ${zoneId}`, { field: 'zoneId' });
+    if (zone.cityId !== cityId) throw new DomainError('VALIDATION', 'This zone is not in the chosen city', { field: 'zoneId' });
+  }
+
+  return {
+    cities,
+    zones,
+    locations,
+
+    async createCity(staffId: number, body: CityCreate) {
+      const at = clock();
+      const row = await write(() =>
+        repository.transaction(async (writes) => {
+          const created = await writes.insertCity({ name: body.name, state: body.state, slug: slugOf(body.slug, body.name), position: body.position ?? (await writes.nextCityPosition()), createdAt: at });
+          await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'create', entityKind: 'city', entityId: created.id, ...auditDiff(null, created), at });
+          return created;
+        }),
+      );
+      return { message: 'City created.', item: await one(cities, row.id, 'City') };
+    },
+
+    async updateCity(staffId: number, id: number, body: CityPatch) {
+      const at = clock();
+      await write(() =>
+        repository.transaction(async (writes) => {
+          const before = await writes.lockCity(id);
+          if (!before) throw DomainError.notFound('City', id);
+          const after = await writes.updateCity(id, defined({ name: body.name, state: body.state, slug: body.slug, position: body.position }));
+          await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'update', entityKind: 'city', entityId: id, ...auditDiff(before, after), at });
+        }),
+      );
+      return { message: 'City saved.', item: await one(cities, id, 'City') };
+    },
+
+    async createZone(staffId: number, body: ZoneCreate) {
+      const at = clock();
+      const row = await write(() =>
+        repository.transaction(async (writes) => {
+          if (!(await writes.lockCity(body.cityId))) throw new DomainError('VALIDATION', `No city has id ${body.cityId}`, { field: 'cityId' });
+          const created = await writes.insertZone({ cityId: body.cityId, name: body.name, slug: slugOf(body.slug, body.name) });
+          await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'create', entityKind: 'zone', entityId: created.id, ...auditDiff(null, created), at });
+          return created;
+        }),
+      );
+      return { message: 'Zone created.', item: await one(zones, row.id, 'Zone') };
+    },
+
+    async updateZone(staffId: number, id: number, body: ZonePatch) {
+      const at = clock();
+      await write(() =>
+        repository.transaction(async (writes) => {
+          const before = await writes.lockZone(id);
+          if (!before) throw DomainError.notFound('Zone', id);
+          const after = await writes.updateZone(id, defined({ name: body.name, slug: body.slug }));
+          await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'update', entityKind: 'zone', entityId: id, ...auditDiff(before, after), at });
+        }),
+      );
+      return { message: 'Zone saved.', item: await one(zones, id, 'Zone') };
+    },
+
+    async createLocation(staffId: number, body: LocationCreate) {
+      const at = clock();
+      const row = await write(() =>
+        repository.transaction(async (writes) => {
+          if (!(await writes.lockCity(body.cityId))) throw new DomainError('VALIDATION', `No city has id ${body.cityId}`, { field: 'cityId' });
+          await checkZone(writes, body.zoneId, body.cityId);
+          const created = await writes.insertLocation({ cityId: body.cityId, zoneId: body.zoneId ?? null, name: body.name, slug: slugOf(body.slug, body.name), lat: body.lat ?? null, lng: body.lng ?? null });
+          await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'create', entityKind: 'location', entityId: created.id, ...auditDiff(null, created), at });
+          return created;
+        }),
+      );
+      return { message: 'Locality created.', item: await one(locations, row.id, 'Locality') };
+    },
+
+    async updateLocation(staffId: number, id: number, body: LocationPatch) {
+      const at = clock();
+      await write(() =>
+        repository.transaction(async (writes) => {
+          const before = await writes.lockLocation(id);
+          if (!before) throw DomainError.notFound('Locality', id);
+          await checkZone(writes, body.zoneId, before.cityId);
+          const after = await writes.updateLocation(id, defined({ zoneId: body.zoneId, name: body.name, slug: body.slug, lat: body.lat, lng: body.lng }));
+          await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'update', entityKind: 'location', entityId: id, ...auditDiff(before, after), at });
+        }),
+      );
+      return { message: 'Locality saved.', item: await one(locations, id, 'Locality') };
+    },
+  };
+}
+
+export type PlacesAdminService = ReturnType<typeof createPlacesAdminService>;
