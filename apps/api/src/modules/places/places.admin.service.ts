@@ -110,7 +110,9 @@ export function createPlacesAdminService({ repository, clock = () => new Date() 
         repository.transaction(async (writes) => {
           const before = await writes.lockCity(id);
           if (!before) throw DomainError.notFound('City', id);
-          const after = await writes.updateCity(id, defined({ name: body.name, state: body.state, slug: body.slug, position: body.position }));
+          const changes = defined({ name: body.name, state: body.state, slug: body.slug, position: body.position });
+          // An empty PATCH changes nothing (and an UPDATE needs something to set).
+          const after = Object.keys(changes).length > 0 ? await writes.updateCity(id, changes) : before;
           await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'update', entityKind: 'city', entityId: id, ...auditDiff(before, after), at });
         }),
       );
@@ -136,7 +138,9 @@ export function createPlacesAdminService({ repository, clock = () => new Date() 
         repository.transaction(async (writes) => {
           const before = await writes.lockZone(id);
           if (!before) throw DomainError.notFound('Zone', id);
-          const after = await writes.updateZone(id, defined({ name: body.name, slug: body.slug }));
+          const changes = defined({ name: body.name, slug: body.slug });
+          // An empty PATCH changes nothing (and an UPDATE needs something to set).
+          const after = Object.keys(changes).length > 0 ? await writes.updateZone(id, changes) : before;
           await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'update', entityKind: 'zone', entityId: id, ...auditDiff(before, after), at });
         }),
       );
@@ -164,7 +168,9 @@ export function createPlacesAdminService({ repository, clock = () => new Date() 
           const before = await writes.lockLocation(id);
           if (!before) throw DomainError.notFound('Locality', id);
           await checkZone(writes, body.zoneId, before.cityId);
-          const after = await writes.updateLocation(id, defined({ zoneId: body.zoneId, name: body.name, slug: body.slug, lat: body.lat, lng: body.lng }));
+          const changes = defined({ zoneId: body.zoneId, name: body.name, slug: body.slug, lat: body.lat, lng: body.lng });
+          // An empty PATCH changes nothing (and an UPDATE needs something to set).
+          const after = Object.keys(changes).length > 0 ? await writes.updateLocation(id, changes) : before;
           await writes.audit({ actorKind: 'provider', actorId: staffId, action: 'update', entityKind: 'location', entityId: id, ...auditDiff(before, after), at });
         }),
       );
