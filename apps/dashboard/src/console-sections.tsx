@@ -20,6 +20,9 @@ import { BrokerFigures } from './features/analytics/broker-figures';
 import { ProjectFunnel } from './features/analytics/project-funnel';
 import { AuditLog } from './features/audit-log';
 import { BrokersQueue } from './features/brokers-queue';
+import { BuilderEditor, BuildersList } from './features/catalogue/builders-section';
+import { PlacesSection } from './features/catalogue/places-section';
+import { ProjectEditor, ProjectsList } from './features/catalogue/projects-section';
 import { ListingsQueue } from './features/listings-queue';
 
 export const SECTION_GROUPS = ['Moderation', 'Catalogue', 'Content', 'Construction', 'People', 'Insights'] as const;
@@ -36,6 +39,29 @@ export interface ConsoleSection {
 export const SECTIONS: ConsoleSection[] = [
   { group: 'Moderation', label: 'Listings', path: '', exact: true, routes: () => <Route index element={<ListingsQueue />} /> },
   { group: 'Moderation', label: 'Brokers', path: '/brokers', exact: true, routes: () => <Route path="brokers" element={<BrokersQueue />} /> },
+  {
+    group: 'Catalogue',
+    label: 'Projects',
+    path: '/projects',
+    routes: () => (
+      <>
+        <Route path="projects" element={<ProjectsList />} />
+        <Route path="projects/:id" element={<ProjectEditor />} />
+      </>
+    ),
+  },
+  {
+    group: 'Catalogue',
+    label: 'Builders',
+    path: '/builders',
+    routes: () => (
+      <>
+        <Route path="builders" element={<BuildersList />} />
+        <Route path="builders/:id" element={<BuilderEditor />} />
+      </>
+    ),
+  },
+  { group: 'Catalogue', label: 'Places', path: '/places', routes: () => <Route path="places" element={<PlacesSection />} /> },
   {
     group: 'Insights',
     label: 'Analytics',

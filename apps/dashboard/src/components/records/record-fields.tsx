@@ -14,8 +14,6 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import type { FieldErrors } from './use-record-form';
 
-type StringKeys<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
-
 export interface FormBinding<V> {
   values: V;
   set: <K extends keyof V & string>(name: K, value: V[K]) => void;
@@ -49,7 +47,8 @@ export function Field({ label, error, hint, children, className = '' }: { label:
 
 interface BoundProps<V> {
   form: FormBinding<V>;
-  name: StringKeys<V>;
+  /** A text-valued field of the form's values. */
+  name: keyof V & string;
   label: string;
   hint?: string;
   required?: boolean;

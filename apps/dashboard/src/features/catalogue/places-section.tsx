@@ -1,0 +1,104 @@
+import type { AdminListQueryInput } from '@nivaas/contracts/admin.schema';
+import { CityCreateSchema, LocationCreateSchema, ZoneCreateSchema, type AdminCity, type AdminLocation, type AdminZone } from '@nivaas/contracts/catalogue-admin.schema';
+import { pathSegment } from '@nivaas/contracts/project-path';
+import { useCallback, useState } from 'react';
+import type { z } from 'zod';
+import { RecordFormFrame, TextField } from '../../components/records/record-fields';
+import { RecordTable } from '../../components/records/record-table';
+import { useRecordForm } from '../../components/records/use-record-form';
+import { useToaster } from '../../components/toaster';
+import { createCity, createLocation, createZone, listCities, listLocations, listZones } from '../../lib/catalogue-admin-api';
+import { useApi } from '../../lib/console-context';
+
+/**
+ * Issue 14: cities, zones and localities. Each has a table (search, pages) and a form to add one; the tables show
+ * each record's id, which the project form takes. A new record appears in its table after a save (the table reloads).
+ */
+
+type PlaceValues = Record<string, string>;
+
+function PlaceForm<S extends z.ZodType>({ label, schema, fields, initial, save, onSaved }: { label: string; schema: S; fields: { name: string; label: string; required?: boolean; numeric?: boolean; hint?: string }[]; initial: PlaceValues; save: (body: z.output<S>) => Promise<{ message: string }>; onSaved: () => void }) {
+  const toaster = useToaster();
+  const form = useRecordForm({ schema, initial, draftKey: `place:${label}`, toBody: (values: PlaceValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')) });
+  const [busy, setBusy] = useState(false);
+  return (
+    <RecordFormFrame
+      form={form}
+      label={label}
+      submitLabel={label}
+      busy={busy}
+      onSubmit={async () => {
+        const body = form.validate();
+        if (!body) return;
+        setBusy(true);
+        try {
+          const answer = await save(body);
+          form.saved(initial);
+          toaster.success(answer.message);
+          onSaved();
+        } catch (error) {
+          form.showApiError(error);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {fields.map((field) => (
+        <TextField key={field.name} form={form} name={field.name} label={field.label} required={field.required} inputMode={field.numeric ? 'numeric' : 'text'} {...(field.hint ? { hint: field.hint } : {})} />
+      ))}
+    </RecordFormFrame>
+  );
+}
+
+export function PlacesSection() {
+  const api = useApi();
+  const [generation, setGeneration] = useState(0);
+  const bump = () => setGeneration((value) => value + 1);
+  // The generation is part of each loader, so a table reloads after a place is added.
+  const loadCities = useCallback((query: AdminListQueryInput) => (void generation, listCities(api, query)), [api, generation]);
+  const loadZones = useCallback((query: AdminListQueryInput) => (void generation, listZones(api, query)), [api, generation]);
+  const loadLocations = useCallback((query: AdminListQueryInput) => (void generation, listLocations(api, query)), [api, generation]);
+  return (
+    <div className="space-y-8">
+      <h2 className="text-xl font-bold text-slate-900">Places</h2>
+      <section aria-label="Add a place" className="grid gap-4 xl:grid-cols-3">
+        <PlaceForm label="Add city" schema={CityCreateSchema} initial={{ name: '', state: '' }} fields={[{ name: 'name', label: 'City name', required: true }, { name: 'state', label: 'State', required: true }]} save={(body) => createCity(api, body)} onSaved={bump} />
+        <PlaceForm label="Add zone" schema={ZoneCreateSchema} initial={{ cityId: '', name: '' }} fields={[{ name: 'cityId', label: 'City id', required: true, numeric: true }, { name: 'name', label: 'Zone name', required: true }]} save={(body) => createZone(api, body)} onSaved={bump} />
+        <PlaceForm
+          label="Add locality"
+          schema={LocationCreateSchema}
+          initial={{ cityId: '', zoneId: '', name: '' }}
+          fields={[
+            { name: 'cityId', label: 'Locality city id', required: true, numeric: true },
+            { name: 'zoneId', label: 'Locality zone id', numeric: true, hint: 'Blank: outside every zone' },
+            { name: 'name', label: 'Locality name', required: true },
+          ]}
+          save={(body) => createLocation(api, body)}
+          onSaved={bump}
+        />
+      </section>
+      <RecordTable title="Cities" load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }]} />
+      <RecordTable title="Zones" load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }]} />
+      <RecordTable
+        title="Localities"
+        load={loadLocations}
+        searchPlaceholder="Locality name or id"
+        rowLink={(location) => String(location.id)}
+        columns={[
+          { header: 'Id', cell: (location: AdminLocation) => location.id },
+          { header: 'Locality', cell: (location) => location.name },
+          { header: 'Zone, city', cell: (location) => `${location.zone?.name ?? 'No zone'}, ${location.city.name}`, wide: true },
+          {
+            header: 'Public page',
+            wide: true,
+            cell: (location) => (
+              <a className="text-brand-700 hover:underline" target="_blank" rel="noopener" href={`/actual-location/${pathSegment(location.city.name)}/${pathSegment(location.zone?.name)}/${pathSegment(location.name)}/${location.id}`}>
+                View
+              </a>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { AdminListQueryInput, PublicationInput } from '@nivaas/contracts/admin.schema';
+import {
+  AdminBuilderPageSchema,
+  AdminBuilderResponseSchema,
+  AdminCityPageSchema,
+  AdminCityResponseSchema,
+  AdminLocationPageSchema,
+  AdminLocationResponseSchema,
+  AdminProjectPageSchema,
+  AdminProjectResponseSchema,
+  AdminZonePageSchema,
+  AdminZoneResponseSchema,
+  type BuilderCreate,
+  type BuilderPatch,
+  type CityCreate,
+  type LocationCreate,
+  type PlaceListQueryInput,
+  type ProjectCreate,
+  type ProjectPatch,
+  type ZoneCreate,
+} from '@nivaas/contracts/catalogue-admin.schema';
+import { PhotoDeleteResponseSchema, PhotoUploadResponseSchema } from '@nivaas/contracts/upload.schema';
+import type { ProviderApi } from './api-client';
+
+/** The back-office calls of issue 14 part 1 (`/api/admin/builders|projects|cities|zones|locations`), one function each. */
+
+function query(params: object): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (typeof value === 'string' || typeof value === 'number') if (value !== '') search.set(key, String(value));
+  return search.toString();
+}
+
+export const listBuilders = (api: ProviderApi, q: AdminListQueryInput) => api.call(`/api/admin/builders?${query(q)}`, AdminBuilderPageSchema);
+export const getBuilder = (api: ProviderApi, id: number) => api.call(`/api/admin/builders/${id}`, AdminBuilderResponseSchema);
+export const createBuilder = (api: ProviderApi, body: BuilderCreate) => api.call('/api/admin/builders', AdminBuilderResponseSchema, { method: 'POST', body });
+export const updateBuilder = (api: ProviderApi, id: number, body: BuilderPatch | PublicationInput) => api.call(`/api/admin/builders/${id}`, AdminBuilderResponseSchema, { method: 'PATCH', body });
+
+export const listProjects = (api: ProviderApi, q: AdminListQueryInput) => api.call(`/api/admin/projects?${query(q)}`, AdminProjectPageSchema);
+export const getProject = (api: ProviderApi, id: number) => api.call(`/api/admin/projects/${id}`, AdminProjectResponseSchema);
+export const createProject = (api: ProviderApi, body: ProjectCreate) => api.call('/api/admin/projects', AdminProjectResponseSchema, { method: 'POST', body });
+export const updateProject = (api: ProviderApi, id: number, body: ProjectPatch | PublicationInput) => api.call(`/api/admin/projects/${id}`, AdminProjectResponseSchema, { method: 'PATCH', body });
+export const uploadProjectPhotos = (api: ProviderApi, id: number, form: FormData, onProgress: (fraction: number) => void) =>
+  api.upload(`/api/admin/projects/${id}/photos`, form, PhotoUploadResponseSchema, onProgress);
+export const deleteProjectPhoto = (api: ProviderApi, id: number, mediaId: number) => api.call(`/api/admin/projects/${id}/photos/${mediaId}`, PhotoDeleteResponseSchema, { method: 'DELETE' });
+
+export const listCities = (api: ProviderApi, q: PlaceListQueryInput) => api.call(`/api/admin/cities?${query(q)}`, AdminCityPageSchema);
+export const createCity = (api: ProviderApi, body: CityCreate) => api.call('/api/admin/cities', AdminCityResponseSchema, { method: 'POST', body });
+export const listZones = (api: ProviderApi, q: PlaceListQueryInput) => api.call(`/api/admin/zones?${query(q)}`, AdminZonePageSchema);
+export const createZone = (api: ProviderApi, body: ZoneCreate) => api.call('/api/admin/zones', AdminZoneResponseSchema, { method: 'POST', body });
+export const listLocations = (api: ProviderApi, q: PlaceListQueryInput) => api.call(`/api/admin/locations?${query(q)}`, AdminLocationPageSchema);
+export const createLocation = (api: ProviderApi, body: LocationCreate) => api.call('/api/admin/locations', AdminLocationResponseSchema, { method: 'POST', body });
