@@ -14,13 +14,15 @@ import type { Database, Db } from '../client';
 import * as schema from '../schema';
 import { allTables, tableName } from '../tables';
 import { buildAnalytics } from './analytics';
-import { buildBuilders, catalogueChunks, type ProjectSummary } from './catalogue';
+import { buildBuilders, catalogueChunks, type CatalogueChunk, type ProjectSummary } from './catalogue';
 import { buildBanners, buildBlogs, buildConstruction, buildFaqs } from './editorial';
 import { buildBrokerAudit, buildFavourites, buildGeneralEnquiries, buildReviews, buildSavedSearches } from './engagement';
 import { renderSeedImages, type RenderReport } from './images';
 import { buildBrokers, buildStaff, buildUsers } from './people';
 import { buildPlaces } from './places';
 import { BASE_TIME, DEFAULT_PROJECTS } from './util';
+
+const DAY_MS = 86_400_000;
 
 export { renderSeedImages, imageCatalogue, mediaFile, mediaUrl, type RenderReport } from './images';
 export { DEFAULT_PROJECTS, BASE_TIME, SEED } from './util';
@@ -142,6 +144,7 @@ async function writeWorld(db: Db, total: number, historyEndsAt: Date, progress: 
     CATALOGUE_CHUNK,
   );
   for (const chunk of catalogue) {
+    bringPendingForward(chunk, historyEndsAt);
     await insertRows(db, schema.projects, chunk.projects);
     await insertRows(db, schema.units, chunk.units);
     await insertRows(db, schema.projectMedia, chunk.media);
@@ -177,6 +180,33 @@ async function writeWorld(db: Db, total: number, historyEndsAt: Date, progress: 
 
   await moveSequencesPastSeededIds(db);
   progress('content, reviews, construction and analytics written');
+}
+
+/**
+ * The catalogue's times are offsets from BASE_TIME (June 2025) and some listings were left waiting for a decision for
+ * up to two years before it, while a first start ends the seeded history at its own moment and the console measures
+ * "waiting for" from the clock: the queue read hundreds of days. A waiting listing's submission (its updated_at, and
+ * its remarks and audit rows by the same amount) is moved so that it waits min(w, 3 ln(1 + w)) days before the end,
+ * w being its wait before BASE_TIME: a day stays a day, two weeks become eight days, two years twenty. The queue's
+ * order (oldest first) is kept, no submission moves before its listing was made, and the times are computed here,
+ * not in SQL, so PGlite and PostgreSQL get the same rows.
+ */
+function bringPendingForward(chunk: CatalogueChunk, historyEndsAt: Date): void {
+  const shifts = new Map<number, number>();
+  for (const project of chunk.projects) {
+    if (project.approval !== 'pending' || !(project.updatedAt instanceof Date)) continue;
+    const waitedDays = Math.max(0, BASE_TIME - project.updatedAt.getTime()) / DAY_MS;
+    const waitMinutes = Math.round(Math.min(waitedDays, 3 * Math.log1p(waitedDays)) * 1440);
+    const submitted = new Date(historyEndsAt.getTime() - waitMinutes * 60_000);
+    shifts.set(project.id as number, submitted.getTime() - project.updatedAt.getTime());
+    project.updatedAt = submitted;
+  }
+  const moved = (at: Date | undefined, projectId: number | null | undefined) => {
+    const shift = projectId === null || projectId === undefined ? undefined : shifts.get(projectId);
+    return at instanceof Date && shift !== undefined ? new Date(at.getTime() + shift) : at;
+  };
+  for (const remark of chunk.remarks) remark.createdAt = moved(remark.createdAt, remark.projectId);
+  for (const row of chunk.audit) if (row.entityKind === 'project') row.createdAt = moved(row.createdAt, row.entityId);
 }
 
 /** Multi-row inserts, as many rows per statement as the parameter limit allows. */

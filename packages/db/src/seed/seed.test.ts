@@ -5,7 +5,7 @@ import { APPROVALS, PROPERTY_TYPES, STATUSES } from '../enums';
 import { allTables, tableName } from '../tables';
 import { createTestDatabase, type TestDatabase } from '../testing';
 import { imageCatalogue, mediaUrl } from './images';
-import { DEFAULT_PROJECTS, ensureSeeded, isSeeded, seed } from './index';
+import { BASE_TIME, DEFAULT_PROJECTS, ensureSeeded, isSeeded, seed } from './index';
 
 async function rows<T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<RowsResult<T>['rows']> {
   return (await db.execute<T>(query)).rows;
@@ -303,4 +303,38 @@ describe('ensureSeeded', () => {
       await database.close();
     }
   });
+});
+
+describe('a first start seeded at its own moment', () => {
+  it('shows the listings waiting for a decision as waiting days, not years, before that moment, oldest first as before', async () => {
+    const later = new Date(BASE_TIME + 540 * 86_400_000);
+    const [fixed, started] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    try {
+      await seed(fixed.db, { projects: 120 });
+      await seed(started.db, { projects: 120, historyEndsAt: later });
+      // The wait the console shows: from the latest submission (its audit, else the row's update) to the end.
+      const waits = async (db: Db, end: Date) =>
+        (
+          await rows<{ id: number; days: string }>(db, sql`
+            select p.id, (extract(epoch from (${end.toISOString()}::timestamptz - coalesce(
+              (select max(a.created_at) from audit_log a where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('submit', 'resubmit')),
+              p.updated_at))) / 86400)::text as days
+            from projects p where p.approval = 'pending' order by 2, 1`)
+        ).map((row) => ({ id: row.id, days: Number(row.days) }));
+      const fromBase = await waits(fixed.db, new Date(BASE_TIME));
+      const fromStart = await waits(started.db, later);
+      expect(fromStart.length).toBeGreaterThan(5);
+      expect(fromStart.map((row) => row.id)).toEqual(fromBase.map((row) => row.id));
+      expect(fromStart.map((row) => row.days)).toEqual(fromBase.map((row) => row.days));
+      expect(Math.max(...fromStart.map((row) => row.days))).toBeLessThan(25);
+      expect(Math.min(...fromStart.map((row) => row.days))).toBeGreaterThanOrEqual(0);
+      // A remark on a waiting listing still comes before its submission.
+      const remarkAfterSubmission = await scalar(started.db, sql`
+        select count(*) as value from project_remarks r join projects p on p.id = r.project_id where p.approval = 'pending' and r.created_at > p.updated_at`);
+      expect(remarkAfterSubmission).toBe(0);
+    } finally {
+      await Promise.all([fixed.close(), started.close()]);
+    }
+    // Two seeds (the started one with its 90 days of visits) on a machine shared by several test runs.
+  }, 240_000);
 });
