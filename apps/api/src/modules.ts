@@ -47,6 +47,7 @@ import { createOwnerLeadsService } from './modules/leads/owner-leads.service';
 import { createListingsRepository } from './modules/listings/listings.repository';
 import { createListingsService } from './modules/listings/listings.service';
 import { sweepOrphanPhotos } from './modules/listings/photo-sweep';
+import { createRecordImagesService } from './modules/listings/record-images.service';
 import { createModerationRepository } from './modules/moderation/moderation.repository';
 import { createModerationService } from './modules/moderation/moderation.service';
 import { createPlacesRepository } from './modules/places/places.repository';
@@ -152,6 +153,8 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const listingsRepository = createListingsRepository(db, moderationRepository.recordAudit);
   const listings = createListingsService({ repository: listingsRepository, mediaStore, notifyLive, clock, log });
   const moderation = createModerationService({ repository: moderationRepository, listings, notifyLive, clock, log });
+  // Issue 14: the one picture of a banner, blog, contractor or construction project, through the same photo pipeline.
+  const recordImages = createRecordImagesService({ mediaStore, log });
   const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
 
   // Visit and event tracking (issue 12): the address -> city table is a local file, read once here.
@@ -185,10 +188,10 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     brokers,
     brokerStanding,
     reviewModeration,
-    banners: createBannersService(createBannersRepository(db)),
-    blogs: createBlogsService(createBlogsRepository(db)),
-    faqs: createFaqsService(createFaqsRepository(db)),
-    construction: createConstructionService(createConstructionRepository(db)),
+    banners: createBannersService(createBannersRepository(db), { clock, images: recordImages }),
+    blogs: createBlogsService(createBlogsRepository(db), { clock, images: recordImages }),
+    faqs: createFaqsService(createFaqsRepository(db), { clock }),
+    construction: createConstructionService(createConstructionRepository(db), { clock, images: recordImages }),
     catalogueChanges,
     leads,
     favourites,

@@ -28,3 +28,4 @@ export * from './user.schema';
 export * from './project-path';
 export * from './tracking.schema';
 export * from './analytics.schema';
+export * from './content-admin.schema';

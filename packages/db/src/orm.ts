@@ -5,3 +5,5 @@
  */
 export * from 'drizzle-orm';
 export { alias, getTableConfig } from 'drizzle-orm/pg-core';
+// Types for helpers written over any table (the API's back-office records, issue 14).
+export type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';

@@ -80,6 +80,9 @@ const ids = {
   builderId: 0,
   blogId: 0,
   contractorId: 0,
+  bannerId: 0,
+  faqId: 0,
+  constructionProjectId: 0,
   /** Broker A's listings: one pending review (edited, photographed), one approved and live (toggled), a lead on it. */
   pendingListing: 0,
   liveListing: 0,
@@ -122,11 +125,11 @@ beforeAll(async () => {
       ids.liveListing = (await createProject(db, listing)).id;
       const [lead] = await db.insert(schema.leads).values({ projectId: ids.liveListing, name: 'Matrix Lead', phone: '9811111111', email: 'lead@example.com' }).returning();
       ids.leadId = lead?.id ?? 0;
-      await createBanner(db);
+      ids.bannerId = (await createBanner(db)).id;
       ids.blogId = (await createBlog(db)).id;
-      await createFaq(db);
+      ids.faqId = (await createFaq(db)).id;
       ids.contractorId = (await createContractor(db, { cityId: city.id })).id;
-      await createConstructionProject(db, { contractorId: ids.contractorId, cityId: city.id });
+      ids.constructionProjectId = (await createConstructionProject(db, { contractorId: ids.contractorId, cityId: city.id })).id;
       await createReview(db, { subject: 'location', zoneId: ids.zoneId, locationId: ids.locationId });
       await createReview(db, { subject: 'zone', zoneId: ids.zoneId });
       await createReview(db, { subject: 'city', cityId: city.id });
@@ -204,6 +207,45 @@ const only = (role: Role, status: number, others: number, guest = 401): Record<R
 const EVERYONE_OK: Record<Role, Outcome> = { guest: 'ok', userA: 'ok', userB: 'ok', brokerA: 'ok', brokerB: 'ok', provider: 'ok' };
 const PROVIDER_ONLY: Record<Role, Outcome> = { guest: 401, userA: 403, userB: 403, brokerA: 403, brokerB: 403, provider: 200 };
 const CREATED_BY_PROVIDER: Record<Role, Outcome> = { ...PROVIDER_ONLY, provider: 201 };
+
+/** Issue 14 part 2: each content record kind of the back office, with a create body and a text field an edit changes. */
+const CONTENT_RECORDS = [
+  {
+    path: 'banners',
+    id: () => ids.bannerId,
+    create: () => ({ title: `Matrix banner ${next()}` }),
+    edited: { field: 'title', table: schema.banners, column: schema.banners.title, id: schema.banners.id },
+    image: 'image',
+  },
+  {
+    path: 'blogs',
+    id: () => ids.blogId,
+    create: () => ({ title: `Matrix blog ${next()}`, body: 'A body long enough for the access matrix.' }),
+    edited: { field: 'title', table: schema.blogs, column: schema.blogs.title, id: schema.blogs.id },
+    image: 'cover',
+  },
+  {
+    path: 'faqs',
+    id: () => ids.faqId,
+    create: () => ({ question: `Matrix question ${next()}?`, answer: 'Yes.', associatedWith: 'contact_faqs' }),
+    edited: { field: 'answer', table: schema.faqs, column: schema.faqs.answer, id: schema.faqs.id },
+    image: null,
+  },
+  {
+    path: 'construction/projects',
+    id: () => ids.constructionProjectId,
+    create: () => ({ name: `Matrix construction ${next()}` }),
+    edited: { field: 'description', table: schema.constructionProjects, column: schema.constructionProjects.description, id: schema.constructionProjects.id },
+    image: 'image',
+  },
+  {
+    path: 'construction/contractors',
+    id: () => ids.contractorId,
+    create: () => ({ companyName: `Matrix contractor ${next()}` }),
+    edited: { field: 'description', table: schema.contractors, column: schema.contractors.description, id: schema.contractors.id },
+    image: 'logo',
+  },
+] as const;
 
 /** A whole listing as the upload form sends it, in the matrix's locality. */
 function listingBody(): Record<string, unknown> {
@@ -714,6 +756,17 @@ const ROWS: Row[] = [
       },
     }),
   ),
+  {
+    route: 'POST /api/admin/projects/import',
+    label: 'a dry run, which writes nothing',
+    request: () => ({
+      method: 'POST',
+      url: '/api/admin/projects/import?mode=dry-run',
+      headers: { 'content-type': 'text/csv' },
+      payload: Buffer.from('project_name,builder,city,locality,property_type,unit_type,unit_min_price,unit_max_price\r\nMatrix Heights,Nobody,Nowhere,None,apartment,2,100,200\r\n'),
+    }),
+    expect: PROVIDER_ONLY,
+  },
   { route: 'GET /api/admin/users', request: () => ({ method: 'GET', url: '/api/admin/users?q=user.a%40example.com' }), expect: PROVIDER_ONLY },
   ...(['block', 'unblock'] as const).map(
     (action): Row => ({
@@ -731,6 +784,34 @@ const ROWS: Row[] = [
       },
     }),
   ),
+
+  // --- Issue 14 part 2: banners, blogs, FAQs, construction projects and contractors (a create answers 201) ---
+  ...CONTENT_RECORDS.flatMap(({ path, id, create, edited, image }): Row[] => [
+    { route: `GET /api/admin/${path}`, request: () => ({ method: 'GET', url: `/api/admin/${path}?q=a&status=active` }), expect: PROVIDER_ONLY },
+    { route: `POST /api/admin/${path}`, request: () => ({ method: 'POST', url: `/api/admin/${path}`, payload: create() }), expect: CREATED_BY_PROVIDER },
+    {
+      route: `PATCH /api/admin/${path}/{id}`,
+      request: () => ({ method: 'PATCH', url: `/api/admin/${path}/${id()}`, payload: { [edited.field]: 'Edited by the matrix' } }),
+      expect: PROVIDER_ONLY,
+      owners: ['provider'],
+      intact: async () => {
+        const [row] = await db().select({ value: edited.column }).from(edited.table).where(eq(edited.id, id()));
+        expect(row?.value).not.toBe('Edited by the matrix');
+      },
+    },
+    ...(image
+      ? [
+          {
+            route: `POST /api/admin/${path}/{id}/${image}`,
+            request: async () => {
+              const { payload, headers } = multipart([{ fileName: 'matrix.jpg', contentType: 'image/jpeg', bytes: await jpeg() }]);
+              return { method: 'POST' as const, url: `/api/admin/${path}/${id()}/${image}`, payload, headers };
+            },
+            expect: PROVIDER_ONLY,
+          },
+        ]
+      : []),
+  ]),
 
   // --- Issue 14 part 1: builders, projects (units, photos) and places from the back office (a create answers 201) ---
   ...(['builders', 'projects', 'cities', 'zones', 'locations'] as const).map(

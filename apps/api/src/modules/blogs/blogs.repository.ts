@@ -1,8 +1,13 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
+import { recordTable } from '../../lib/back-office';
 
 const { blogs } = schema;
+
+type Insert = typeof blogs.$inferInsert;
+/** What the provider may set on a blog (issue 14); publication goes beside it. */
+export type BlogValues = Pick<Insert, 'title' | 'body'> & Partial<Pick<Insert, 'slug' | 'excerpt' | 'coverUrl' | 'authorName' | 'publishedAt'>>;
 
 /** spec §9: visitors read active, approved blogs only, by every path. */
 function isPublic(): SQL | undefined {
@@ -41,6 +46,9 @@ export function createBlogsRepository(db: Db) {
         .limit(limit)
         .offset(offset);
     },
+
+    /** The back office's list and writes (every state), searched by title, author and slug. */
+    records: recordTable<typeof blogs, BlogValues>(db, blogs, [blogs.title, blogs.authorName, blogs.slug]),
 
     async findPublic(id: number) {
       const [row] = await db

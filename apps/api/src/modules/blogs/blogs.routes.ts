@@ -20,7 +20,7 @@ export const blogsRoutes: FastifyPluginAsyncZod<BlogsRoutesOptions> = async (app
         response: { 200: BlogListResponseSchema, 400: ErrorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, ...(await blogs.list(request.query)) }),
+    async (request) => ({ success: true as const, ...(await blogs.listPublic(request.query)) }),
   );
 
   app.get(

@@ -1,8 +1,16 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from '@nivaas/db/orm';
+import { recordTable } from '../../lib/back-office';
 
 const { cities, constructionProjects, contractors } = schema;
+
+type ProjectInsert = typeof constructionProjects.$inferInsert;
+type ContractorInsert = typeof contractors.$inferInsert;
+/** What the provider may set on a construction project and a contractor (issue 14); publication goes beside it. */
+export type ConstructionProjectValues = Pick<ProjectInsert, 'name'> & Partial<Pick<ProjectInsert, 'tag' | 'description' | 'cityId' | 'imageUrl' | 'contractorId'>>;
+export type ContractorValues = Pick<ContractorInsert, 'companyName'> &
+  Partial<Pick<ContractorInsert, 'slug' | 'services' | 'cityId' | 'phone' | 'email' | 'rating' | 'yearsInBusiness' | 'logoUrl' | 'description'>>;
 
 export interface ConstructionProjectFilter {
   tag: string | undefined;
@@ -11,13 +19,14 @@ export interface ConstructionProjectFilter {
 }
 
 /**
- * A construction project a visitor may see: active, and either unattributed or by an approved contractor (a
- * pending or rejected contractor's work is as hidden as the contractor). Used with the contractor left-joined.
+ * A construction project a visitor may see: active and approved (issue 14), and either unattributed or by a public
+ * contractor (a hidden contractor's work is as hidden as the contractor). Used with the contractor left-joined.
  */
 function publicProjects({ tag, cityId, contractorId }: ConstructionProjectFilter): SQL | undefined {
   return and(
     eq(constructionProjects.status, 'active'),
-    or(isNull(constructionProjects.contractorId), eq(contractors.approval, 'approved')),
+    eq(constructionProjects.approval, 'approved'),
+    or(isNull(constructionProjects.contractorId), and(eq(contractors.approval, 'approved'), eq(contractors.status, 'active'))),
     // spec §7 sends tag= for 'all'; a tag matches whatever its case.
     tag ? sql`lower(${constructionProjects.tag}) = lower(${tag})` : undefined,
     cityId === undefined ? undefined : eq(constructionProjects.cityId, cityId),
@@ -25,8 +34,9 @@ function publicProjects({ tag, cityId, contractorId }: ConstructionProjectFilter
   );
 }
 
+/** A contractor a visitor may see: approved and (issue 14) active. */
 function approvedContractors(cityId?: number): SQL | undefined {
-  return and(eq(contractors.approval, 'approved'), cityId === undefined ? undefined : eq(contractors.cityId, cityId));
+  return and(eq(contractors.approval, 'approved'), eq(contractors.status, 'active'), cityId === undefined ? undefined : eq(contractors.cityId, cityId));
 }
 
 /** Contractors' phone and e-mail are never selected: enquiries go through the portal. */
@@ -46,6 +56,10 @@ const contractorColumns = {
 /** SQL for the construction-services directory; no HTTP, no response shapes. */
 export function createConstructionRepository(db: Db) {
   return {
+    /** The back office's lists and writes (every state): projects by name, tag and description; contractors by name, slug and e-mail. */
+    projectRecords: recordTable<typeof constructionProjects, ConstructionProjectValues>(db, constructionProjects, [constructionProjects.name, constructionProjects.tag, constructionProjects.description]),
+    contractorRecords: recordTable<typeof contractors, ContractorValues>(db, contractors, [contractors.companyName, contractors.slug, contractors.email]),
+
     async countPublicProjects(filter: ConstructionProjectFilter): Promise<number> {
       const [row] = await db
         .select({ total: count() })
