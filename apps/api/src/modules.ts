@@ -29,6 +29,8 @@ import { createBrokersRepository } from './modules/brokers/brokers.repository';
 import { createBrokerStandingRepository } from './modules/brokers/broker-standing.repository';
 import { createBrokerStandingService } from './modules/brokers/broker-standing.service';
 import { createBrokersService } from './modules/brokers/brokers.service';
+import { createBuildersAdminRepository } from './modules/builders/builders.admin.repository';
+import { createBuildersAdminService } from './modules/builders/builders.admin.service';
 import { createBuildersRepository } from './modules/builders/builders.repository';
 import { createBuildersService } from './modules/builders/builders.service';
 import { createCitiesRepository } from './modules/cities/cities.repository';
@@ -48,14 +50,20 @@ import { createListingsRepository } from './modules/listings/listings.repository
 import { createListingsService } from './modules/listings/listings.service';
 import { sweepOrphanPhotos } from './modules/listings/photo-sweep';
 import { createRecordImagesService } from './modules/listings/record-images.service';
+import { createProjectsAdminRepository } from './modules/listings/projects.admin.repository';
+import { createProjectsAdminService } from './modules/listings/projects.admin.service';
 import { createModerationRepository } from './modules/moderation/moderation.repository';
 import { createModerationService } from './modules/moderation/moderation.service';
+import { createPlacesAdminRepository } from './modules/places/places.admin.repository';
+import { createPlacesAdminService } from './modules/places/places.admin.service';
 import { createPlacesRepository } from './modules/places/places.repository';
 import { createPlacesService } from './modules/places/places.service';
 import { createProjectsRepository } from './modules/projects/projects.repository';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createRatingsRepository } from './modules/reviews/ratings.repository';
 import { createRatingsService } from './modules/reviews/ratings.service';
+import { createProjectImportRepository } from './modules/listings/projects.import.repository';
+import { createProjectImportService } from './modules/listings/projects.import.service';
 import { createReviewModerationRepository } from './modules/reviews/review-moderation.repository';
 import { createReviewModerationService } from './modules/reviews/review-moderation.service';
 import { createReviewsRepository } from './modules/reviews/reviews.repository';
@@ -170,6 +178,9 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   // Insights (issue 13): the provider's analytics and brokers' own figures, read from the rollups and records.
   const analytics = createAnalyticsService({ repository: createAnalyticsRepository(db), clock, ownerOf: listings.ownerOf });
 
+  // Issue 14: the provider's builder projects; the bulk import (projectImport) creates through the same service.
+  const projectsAdmin = createProjectsAdminService({ repository: createProjectsAdminRepository(db), mediaStore, clock, log });
+
   return {
     /** The access-token key and the set of ended sign-ins, for the auth plugin. */
     key,
@@ -188,6 +199,8 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     brokers,
     brokerStanding,
     reviewModeration,
+    // Issue 14: the bulk import creates each project through the projects' own create, all in one transaction.
+    projectImport: createProjectImportService({ repository: createProjectImportRepository(db), transaction: (work) => projectsAdmin.transaction(work) }),
     banners: createBannersService(createBannersRepository(db), { clock, images: recordImages }),
     blogs: createBlogsService(createBlogsRepository(db), { clock, images: recordImages }),
     faqs: createFaqsService(createFaqsRepository(db), { clock }),
@@ -203,6 +216,11 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     tracking,
     trackingRollups,
     analytics,
+    // The back office's catalogue writes (issue 14): each commits with its audit row; the catalogue tables' notices
+    // empty the public cache (migration 0004), so a visitor sees the change at once.
+    buildersAdmin: createBuildersAdminService({ repository: createBuildersAdminRepository(db), clock }),
+    projectsAdmin,
+    placesAdmin: createPlacesAdminService({ repository: createPlacesAdminRepository(db), clock }),
     /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
     sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ repository: listingsRepository, mediaStore, log, ...options }),
     /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */

@@ -126,6 +126,7 @@ const ROUTES: Record<string, RouteRule> = {
   'GET /api/admin/users': PROVIDER,
   'POST /api/admin/users/{id}/block': PROVIDER,
   'POST /api/admin/users/{id}/unblock': PROVIDER,
+  'POST /api/admin/projects/import': PROVIDER,
   'GET /api/lead': { access: ['user', 'broker', 'provider'] },
   'GET /api/lead/mine': OWNERS,
   'PATCH /api/lead/{id}/stage': OWNERS,
