@@ -26,6 +26,7 @@ import autocannon, { type Result } from 'autocannon';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/auth/tokens';
+import { createTrackingRollupsRepository } from '../apps/api/src/modules/tracking/tracking-rollups.repository';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -51,6 +52,9 @@ const warmup = Number(values.warmup);
 const TARGET_P99_MS = 100;
 const POSTGRES_SCHEMA = 'bench_analytics';
 type Engine = 'pglite' | 'postgres';
+
+/** India's calendar day `offset` days from today, as the API counts days. */
+const istDay = (offset: number) => new Date(Date.now() + offset * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10);
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -79,7 +83,12 @@ async function openSeeded(engine: Engine): Promise<Database> {
   return open();
 }
 
-/** 1,000,000 events in SQL: sessions of six events, each session's visitor, day, city, device and source fixed. */
+/**
+ * 1,000,000 events in SQL, 100,000 rows per INSERT ... SELECT (no row crosses into JavaScript): sessions of six events,
+ * each session's visitor, day, city, device and source fixed by its number; each event's name and listing drawn per
+ * row (random() in the select list: a random() in an uncorrelated sub-select is evaluated once per statement, which
+ * made every event of a chunk the same kind).
+ */
 async function generateEvents(database: Database): Promise<void> {
   const { db } = database;
   const stored = await scalar(database, sql`select count(*)::text as n from tracking_events where session_id like 'bench-%'`);
@@ -93,12 +102,13 @@ async function generateEvents(database: Database): Promise<void> {
       with live as (select array_agg(id order by md5(id::text)) as ids from projects where status = 'active' and approval = 'approved'),
            cities as (select array_agg(name order by id) as names from cities),
            places as (select array_agg(name order by id) as names from locations),
-           g as (
-             select n, n / 6 as s, random() as r, random() as p,
+           g as (select n, n / 6 as s, random() as r, random() as p, random() as z from generate_series(${first}::int, ${last}::int) as n),
+           named as (
+             select n, s, p, z,
                     (array['PAGE_VIEW','PROJECT_VIEW','SEARCH','PROPERTY_ADDED_IN_WISHLIST','COMPARE_ADDED','ENQUIRY_SENT','USER_LOGIN','FILTER_APPLIED'])[
                       case when r < 0.42 then 1 when r < 0.74 then 2 when r < 0.87 then 3 when r < 0.92 then 4 when r < 0.95 then 5
                            when r < 0.975 then 6 when r < 0.99 then 7 else 8 end] as name
-             from generate_series(${first}::int, ${last}::int) as n, lateral (select random() as r) x
+             from g
            )
       insert into tracking_events (event_id, session_id, visitor_key, visitor_type, event_name, page_path, project_id, city, device_type,
                                    traffic_source, metadata, occurred_at, received_at)
@@ -110,12 +120,12 @@ async function generateEvents(database: Database): Promise<void> {
              (array['search','search','direct','direct','social','referral','campaign'])[1 + (s * 17) % 7],
              case when name = 'SEARCH' then jsonb_build_object(
                'query', lower(pl.names[1 + (s * 11) % array_length(pl.names, 1)]),
-               'resultCount', case when p < 0.07 then 0 else 12 end,
+               'resultCount', case when z < 0.07 then 0 else 12 end,
                'bhk', (1 + (s % 4))::text,
                'budgetMax', (array[4000000, 8000000, 15000000, 30000000])[1 + (s * 3) % 4],
                'locality', pl.names[1 + (s * 11) % array_length(pl.names, 1)]) else '{}'::jsonb end,
              t, t
-      from g, live, cities c, places pl,
+      from named, live, cities c, places pl,
            lateral (select live.ids[1 + floor(power(p, 3) * array_length(live.ids, 1))::int] as pid) pick,
            lateral (select now() - ((s * 37) % 90) * interval '1 day' - (s % 1200) * interval '1 minute' + (n % 6) * interval '1 minute' as t) tm`);
     console.log(`events ${last.toLocaleString('en-IN')} of ${eventCount.toLocaleString('en-IN')}`);
@@ -124,52 +134,86 @@ async function generateEvents(database: Database): Promise<void> {
 }
 
 /**
- * The rollups of every stored event in one pass: the same facts tracking-rollups.repository.ts folds batch by batch
+ * The rollups of every stored event, set-wise: the same facts tracking-rollups.repository.ts folds batch by batch
  * (daily counts with exact daily visitors, sessions per day, searches that found nothing, visitor days), computed
- * whole, then the watermark set past them.
+ * whole, then the watermark set past them. Each event is read and its visitor digested once (a temporary table);
+ * unique visitors are counted in two hash aggregations (per visitor, then per row) rather than count(distinct), which
+ * sorts every group and made the PGlite fold of a million events take many minutes.
  */
 async function foldAll(database: Database): Promise<void> {
   const { db } = database;
   const folded = await scalar(database, sql`select coalesce((select last_event_id from tracking_rollup_state where name = 'daily'), 0)::text as n`);
   const latest = await scalar(database, sql`select coalesce(max(id), 0)::text as n from tracking_events`);
-  if (folded >= latest && (await scalar(database, sql`select count(*)::text as n from tracking_visitor_days`)) > 0) return;
+  if (folded >= latest && (await scalar(database, sql`select count(*)::text as n from tracking_visitor_days`)) > 0) {
+    await keepWindows(database);
+    return;
+  }
   const started = performance.now();
-  await db.execute(sql`truncate tracking_daily_rollups, tracking_rollup_visitors, tracking_visitor_days`);
-  const facts = sql`
-    with batch as (
+  await db.execute(sql`truncate tracking_daily_rollups, tracking_rollup_visitors, tracking_visitor_days, tracking_visitor_last_seen, tracking_window_counts, tracking_window_state`);
+  // One transaction: the temporary table and the memory setting belong to one connection of PostgreSQL's pool.
+  await db.transaction(async (tx) => {
+    // The aggregations below hash millions of fact rows: with the default 4 MB they spill to temporary files in batches.
+    await tx.execute(sql`set local work_mem = '1GB'`);
+    const digest = (text: ReturnType<typeof sql>) => sql`('x' || substr(md5(${text}), 1, 16))::bit(64)::bigint`;
+    await tx.execute(sql`
+      create temporary table bench_fold on commit drop as
       select ((occurred_at at time zone 'UTC') + interval '330 minutes')::date as day, event_name, page_path, project_id, city, device_type,
              traffic_source, nullif(lower(left(btrim(metadata->>'query'), 100)), '') as query,
              case when event_name = 'SEARCH' then metadata end as search,
-             coalesce(visitor_key, 'session:' || session_id) as visitor, 'session:' || session_id as session
-      from tracking_events
-    ),
-    facts as (
-      select b.day, d.dimension, d.key, e.event_name, e.visitor
-      from batch b
-      cross join lateral (values ('total', ''), ('page', b.page_path), ('project', b.project_id::text), ('city', b.city),
-                                 ('source', b.traffic_source), ('device', b.device_type), ('search', b.query)) as d(dimension, key)
-      cross join lateral (values (b.event_name, b.visitor), ('*', b.visitor),
-                                 (case when d.dimension in ('total', 'city', 'source', 'device') then '#sessions' end, b.session),
-                                 (case when b.search->>'resultCount' = '0' and d.dimension in ('total', 'search') then '#zero-results' end, b.visitor)
-                         ) as e(event_name, visitor)
-      where d.key is not null and e.event_name is not null
-    )`;
-  await db.execute(sql`${facts}
-    insert into tracking_daily_rollups (day, dimension, key, event_name, events, visitors)
-    select day, dimension, key, event_name, count(*), count(distinct visitor) from facts group by 1, 2, 3, 4`);
-  await db.execute(sql`
-    insert into tracking_visitor_days (dimension, key, day, visitor)
-    select distinct dimension, key, day, ('x' || substr(md5(visitor), 1, 16))::bit(64)::bigint from (
-      select d.dimension, d.key, ((occurred_at at time zone 'UTC') + interval '330 minutes')::date as day, coalesce(visitor_key, 'session:' || session_id) as visitor
-      from tracking_events e
-      cross join lateral (values ('total', '', true), ('city', e.city, true), ('project', e.project_id::text, e.event_name = 'PROJECT_VIEW'),
-                                 ('bhk', case when e.event_name = 'SEARCH' then (e.metadata->>'bhk') || ' BHK' end, true),
-                                 ('locality', case when e.event_name = 'SEARCH' then e.metadata->>'locality' end, true)) as d(dimension, key, wanted)
-      where d.key is not null and d.wanted
-    ) seen`);
+             ${digest(sql`coalesce(visitor_key, 'session:' || session_id)`)} as visitor, ${digest(sql`'session:' || session_id`)} as session
+      from tracking_events`);
+    await tx.execute(sql`
+      with facts as (
+        select b.day, d.dimension, d.key, e.event_name, e.visitor
+        from bench_fold b
+        cross join lateral (values ('total', ''), ('page', b.page_path), ('project', b.project_id::text), ('city', b.city),
+                                   ('source', b.traffic_source), ('device', b.device_type), ('search', b.query)) as d(dimension, key)
+        cross join lateral (values (b.event_name, b.visitor), ('*', b.visitor),
+                                   (case when d.dimension in ('total', 'city', 'source', 'device') then '#sessions' end, b.session),
+                                   (case when b.search->>'resultCount' = '0' and d.dimension in ('total', 'search') then '#zero-results' end, b.visitor)
+                           ) as e(event_name, visitor)
+        where d.key is not null and e.event_name is not null
+      ),
+      per_visitor as (select day, dimension, key, event_name, visitor, count(*) as events from facts group by 1, 2, 3, 4, 5)
+      insert into tracking_daily_rollups (day, dimension, key, event_name, events, visitors)
+      select day, dimension, key, event_name, sum(events), count(visitor) from per_visitor group by 1, 2, 3, 4`);
+    await tx.execute(sql`
+      insert into tracking_visitor_days (dimension, key, day, visitor)
+      select distinct d.dimension, d.key, b.day, b.visitor
+      from bench_fold b
+      cross join lateral (values
+        ('total', ''), ('city', b.city), ('project', case when b.event_name = 'PROJECT_VIEW' then b.project_id::text end),
+        ('bhk', (b.search->>'bhk') || ' BHK'),
+        ('budget', case when (b.search->>'budgetMax')::bigint < 5000000 then 'Under ₹50 L' when (b.search->>'budgetMax')::bigint < 10000000 then '₹50 L – ₹1 Cr'
+                        when (b.search->>'budgetMax')::bigint < 20000000 then '₹1 Cr – ₹2 Cr' when (b.search->>'budgetMax')::bigint < 50000000 then '₹2 Cr – ₹5 Cr'
+                        when b.search is not null then '₹5 Cr and above' end),
+        ('locality', b.search->>'locality')) as d(dimension, key)
+      where d.key is not null`);
+  });
   await db.execute(sql`insert into tracking_rollup_state (name, last_event_id) values ('daily', (select coalesce(max(id), 0) from tracking_events))
                        on conflict (name) do update set last_event_id = excluded.last_event_id`);
   console.log(`folded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await keepWindows(database);
+}
+
+/**
+ * Decision 019's read model over the folded rollups: when each visitor was last seen (from the visitor days, as
+ * migration 0016 backfills it), then the last 7/30/90 days built by the rollup job's own rebuild for today.
+ */
+async function keepWindows(database: Database): Promise<void> {
+  const { db } = database;
+  const started = performance.now();
+  if ((await scalar(database, sql`select count(*)::text as n from tracking_visitor_last_seen`)) === 0) {
+    await db.execute(sql`
+      insert into tracking_visitor_last_seen (dimension, key, visitor, last_day)
+      select dimension, key, visitor, max(day) from tracking_visitor_days where dimension in ('total', 'city', 'project') group by 1, 2, 3`);
+  }
+  // Always built afresh, as the job does on a new day: a data folder kept from an older build of the app may hold
+  // windows of another day or shape.
+  await db.execute(sql`delete from tracking_window_state`);
+  await createTrackingRollupsRepository(db).rollWindows(istDay(0));
+  console.log(`windows built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Visibility maps and statistics as a database that has been running would have them (PGlite has no autovacuum).
   await db.execute(sql`vacuum analyze`);
 }
 
@@ -225,7 +269,7 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
   const measured: Measured[] = [];
   try {
     measured.push(await measure('overview', url, '/api/admin/analytics/overview', provider));
-    measured.push(await measure('overview90', url, `/api/admin/analytics/overview?from=${new Date(Date.now() - 89 * 86_400_000 + 330 * 60_000).toISOString().slice(0, 10)}`, provider));
+    measured.push(await measure('overview90', url, `/api/admin/analytics/overview?from=${istDay(-89)}&to=${istDay(0)}`, provider));
     measured.push(await measure('insights30', url, '/api/broker/insights?days=30', brokerBearer));
     measured.push(await measure('insights90', url, '/api/broker/insights?days=90', brokerBearer));
   } finally {

@@ -180,7 +180,8 @@ export const trackingWindowCounts = pgTable(
   'tracking_window_counts',
   {
     windowDays: integer('window_days').notNull(),
-    dimension: text('dimension', { enum: ROLLUP_DIMENSIONS }).notNull(),
+    // The rollups' dimensions, and 'locality' (a location id: its listings' views), which the daily rows do not keep.
+    dimension: text('dimension', { enum: [...ROLLUP_DIMENSIONS, 'locality'] }).notNull(),
     key: text('key').notNull(),
     eventName: text('event_name').notNull(),
     events: bigint('events', { mode: 'number' }).notNull().default(0),

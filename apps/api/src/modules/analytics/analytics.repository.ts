@@ -101,30 +101,25 @@ export function createAnalyticsRepository(db: Db) {
     },
 
     /**
-     * Everything the overview ranks or counts uniquely, over a kept window, in one statement: each top-N is the first
-     * rows of tracking_window_counts_top_idx, the unique visitors are single rows, the localities a sum over the
-     * listings' rows of the window (one row per viewed listing, not one per listing and day).
+     * Everything the overview ranks or counts uniquely, over a kept window, in one statement: each top-N (listings,
+     * localities, cities, searches, searches that found nothing) is the first rows of tracking_window_counts_top_idx,
+     * and the unique visitors are single rows.
      */
     async windowOverview(days: number, limit: number): Promise<WindowOverview> {
       const top = (dimension: string, eventName: string) => sql`
         select key, events from ${windowCounts}
         where window_days = ${days} and dimension = ${dimension} and event_name = ${eventName} and events > 0
-        order by events desc, key limit ${limit}`;
+        order by events desc nulls last, key limit ${limit}`;
       const found = await rows<{ kind: string; key: string; city: string | null; events: string; visitors: string }>(sql`
         with projects_top as (${top('project', 'PROJECT_VIEW')}),
         cities_top as (${top('city', 'PAGE_VIEW')}),
         searches_top as (${top('search', 'SEARCH')}),
         zero_top as (${top('search', ZERO_RESULTS)}),
         localities_top as (
-          select l.name as key, c.name as city, sum(w.events) as events
-          from ${windowCounts} w
-          join ${projects} p on p.id = (case when w.key ~ '^[0-9]{1,9}$' then w.key::int end)
-          join ${schema.locations} l on l.id = p.location_id
+          select l.name as key, c.name as city, t.events
+          from (${top('locality', 'PROJECT_VIEW')}) t
+          join ${schema.locations} l on l.id = (case when t.key ~ '^[0-9]{1,9}$' then t.key::int end)
           join ${schema.cities} c on c.id = l.city_id
-          where w.window_days = ${days} and w.dimension = 'project' and w.event_name = 'PROJECT_VIEW' and w.events > 0
-          group by l.id, l.name, c.name
-          order by sum(w.events) desc, l.name
-          limit ${limit}
         )
         select 'visitors' as kind, '' as key, null::text as city, '0' as events, coalesce((
           select visitors from ${windowCounts} where window_days = ${days} and dimension = 'total' and event_name = ${ALL} and key = ''), 0)::text as visitors

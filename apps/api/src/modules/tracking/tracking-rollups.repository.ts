@@ -46,6 +46,18 @@ const DAY_OF = (column: unknown) => sql`((${column} at time zone 'UTC') + interv
 const WINDOW_EVENTS = sql`(dimension, event_name) in (('project', 'PROJECT_VIEW'), ('city', 'PAGE_VIEW'), ('search', 'SEARCH'), ('search', ${ZERO_RESULTS}))`;
 const WINDOW_VISITORS = sql`((dimension in ('total', 'city') and event_name = ${ALL_EVENTS}) or (dimension = 'project' and event_name = 'PROJECT_VIEW'))`;
 const WINDOWS = sql`(values (7), (30), (90)) as w(days)`;
+/** A listing's id from a 'project' rollup key (page keys are the client's: anything not a whole number is none). */
+const LISTING_ID = (key: unknown) => sql`case when ${key} ~ '^[0-9]{1,9}$' then (${key})::int end`;
+/**
+ * The windows' views per locality (dimension 'locality', key the location id): the listings' views of the same rows
+ * grouped by where each listing is, so the overview's top localities is an index read like the other top lists.
+ */
+const LOCALITY_VIEWS = (rows: unknown, alias: string) => sql`
+  select w.days, 'locality' as dimension, p.location_id::text as key, ${sql.raw(alias)}.event_name, sum(${sql.raw(alias)}.events) as events
+  from ${rows}
+  join ${schema.projects} p on p.id = ${LISTING_ID(sql.raw(`${alias}.key`))}
+  where ${sql.raw(alias)}.dimension = 'project' and ${sql.raw(alias)}.event_name = 'PROJECT_VIEW' and p.location_id is not null
+  group by 1, 2, 3, 4`;
 
 export interface RollupBatch {
   /** Events folded into the rollups by this batch. */
@@ -206,6 +218,8 @@ export function createTrackingRollupsRepository(db: Db) {
             from counted c join windows w on c.day between w.start_day and w.end_day
             where ${WINDOW_EVENTS}
             group by 1, 2, 3, 4
+            union all
+            ${LOCALITY_VIEWS(sql`counted c join windows w on c.day between w.start_day and w.end_day`, 'c')}
           ),
           window_visitors as (
             select w.days, s.dimension, s.key, s.event_name, count(distinct s.visitor) as visitors
@@ -269,6 +283,8 @@ export function createTrackingRollupsRepository(db: Db) {
             from windows w join ${trackingDailyRollups} r on r.day between w.start_day and ${endDay}::date
             where ${WINDOW_EVENTS} and r.dimension in ('project', 'city', 'search')
             group by 1, 2, 3, 4
+            union all
+            ${LOCALITY_VIEWS(sql`windows w join ${trackingDailyRollups} r on r.day between w.start_day and ${endDay}::date`, 'r')}
           ),
           visitors as (
             select w.days, l.dimension, l.key, case when l.dimension = 'project' then 'PROJECT_VIEW' else ${ALL_EVENTS} end as event_name, count(*) as visitors
