@@ -44,6 +44,41 @@ function fakeTrackingServer(answerEvents: Answer = () => Response.json({ success
   };
 }
 
+/** Exclusive named Web Locks as a browser grants them: in request order, released when the holder's promise settles. */
+function fakeLockManager() {
+  const held = new Set<string>();
+  const waiting = new Map<string, (() => void)[]>();
+  const release = (name: string) => {
+    held.delete(name);
+    waiting.get(name)?.shift()?.();
+  };
+  const acquire = (name: string) =>
+    new Promise<void>((granted) => {
+      if (!held.has(name)) {
+        held.add(name);
+        granted();
+      } else {
+        waiting.set(name, [...(waiting.get(name) ?? []), () => (held.add(name), granted())]);
+      }
+    });
+  return {
+    async request(name: string, callback: () => unknown) {
+      await acquire(name);
+      try {
+        return await callback();
+      } finally {
+        release(name);
+      }
+    },
+    query: async () => ({ held: [...held].map((name) => ({ name })), pending: [] }),
+    /** Another tab holding `name` until the returned function is called. */
+    hold(name: string): () => void {
+      held.add(name);
+      return () => release(name);
+    },
+  };
+}
+
 const eventNames = (request: SentRequest) => (request.body.events as { event_name: string }[]).map((event) => event.event_name);
 
 let engine: TrackingEngine | null = null;
@@ -308,6 +343,32 @@ describe('one session per browser (spec §4 Visit tracking)', () => {
     expect(server.sessionStarts()).toHaveLength(1);
     expect(localStorage.getItem(SESSION_ID_KEY)).toBe('server-session-1');
     expect(localStorage.getItem(OPEN_TABS_KEY)).toBe('1');
+  });
+
+  it('a tab whose pagehide was cut off stops counting as soon as the browser releases its Web Lock', async () => {
+    const server = fakeTrackingServer();
+    vi.spyOn(navigator, 'sendBeacon').mockReturnValue(true);
+    const locks = fakeLockManager();
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    try {
+      // Another tab is open: registered, holding its lock, and it started the session.
+      const releaseOther = locks.hold('nivaas-tab:other');
+      localStorage.setItem(TAB_IDS_KEY, JSON.stringify({ other: Date.now() }));
+      localStorage.setItem(SESSION_ID_KEY, 'shared-session');
+      start();
+      await engine!.sessionReady();
+      expect(localStorage.getItem(OPEN_TABS_KEY)).toBe('2');
+      // It closes and its pagehide never runs (the browser cut it off): only its lock goes, as the browser does.
+      releaseOther();
+      await vi.waitFor(() => expect(localStorage.getItem(OPEN_TABS_KEY)).toBe('1'));
+      expect(server.sessionEnds()).toHaveLength(0);
+      // This tab is now the last: its pagehide ends the visit.
+      window.dispatchEvent(new Event('pagehide'));
+      expect(server.sessionEnds()).toHaveLength(1);
+      expect(server.sessionEnds()[0]!.body).toMatchObject({ sessionId: 'shared-session' });
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
   });
 
   it('with consent, the session start names the visitor, the device and the bearer; coordinates only after consent', async () => {
