@@ -49,3 +49,19 @@ export const listZones = (api: ProviderApi, q: PlaceListQueryInput) => api.call(
 export const createZone = (api: ProviderApi, body: ZoneCreate) => api.call('/api/admin/zones', AdminZoneResponseSchema, { method: 'POST', body });
 export const listLocations = (api: ProviderApi, q: PlaceListQueryInput) => api.call(`/api/admin/locations?${query(q)}`, AdminLocationPageSchema);
 export const createLocation = (api: ProviderApi, body: LocationCreate) => api.call('/api/admin/locations', AdminLocationResponseSchema, { method: 'POST', body });
+
+/**
+ * The by-name pickers' searches (components/records/record-picker.tsx): a few records whose name holds the text, with
+ * the places each lies in, so a pick can fill the wider fields (a locality's zone and city).
+ */
+export const PICKER_LIMIT = 8;
+type Ref = { id: number; name: string };
+const within = (places: { cityId?: string; zoneId?: string }) => ({ ...(places.cityId ? { cityId: places.cityId } : {}), ...(places.zoneId ? { zoneId: places.zoneId } : {}) });
+
+export const pickBuilders = async (api: ProviderApi, q: string) =>
+  (await listBuilders(api, { q, limit: PICKER_LIMIT })).items.map((builder) => ({ id: builder.id, label: builder.name, detail: `${builder.projectCount.toLocaleString('en-IN')} projects` }));
+export const pickCities = async (api: ProviderApi, q: string) => (await listCities(api, { q, limit: PICKER_LIMIT })).items.map((city) => ({ id: city.id, label: city.name, detail: city.state }));
+export const pickZones = async (api: ProviderApi, q: string, places: { cityId?: string }): Promise<{ id: number; label: string; detail: string; city: Ref }[]> =>
+  (await listZones(api, { q, limit: PICKER_LIMIT, ...within(places) })).items.map((zone) => ({ id: zone.id, label: zone.name, detail: zone.city.name, city: zone.city }));
+export const pickLocations = async (api: ProviderApi, q: string, places: { cityId?: string; zoneId?: string }): Promise<{ id: number; label: string; detail: string; city: Ref; zone: Ref | null }[]> =>
+  (await listLocations(api, { q, limit: PICKER_LIMIT, ...within(places) })).items.map((location) => ({ id: location.id, label: location.name, detail: `${location.zone?.name ?? 'No zone'}, ${location.city.name}`, city: location.city, zone: location.zone }));

@@ -30,8 +30,14 @@ const ACTIONS: Record<string, string> = {
 
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(shown).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(shown).join(value.some((item) => typeof item === 'object' && item !== null) ? '; ' : ', ');
+  // A unit or the like: its set fields as 'name value', not JSON, so a phone can wrap it and a person can read it.
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, item]) => item !== null && item !== undefined && item !== '')
+      .map(([name, item]) => `${name} ${shown(item)}`)
+      .join(' · ');
+  }
   return String(value);
 }
 
@@ -43,7 +49,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {keys.map((key) => (
         <div key={key} className="contents">
           <dt className="font-semibold text-slate-600">{key}</dt>
-          <dd className="break-words text-slate-800">
+          <dd className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">
             {entry.before ? (
               <>
                 <span className="text-slate-500 line-through">{shown(entry.before[key])}</span> → {shown(entry.after?.[key])}

@@ -43,19 +43,24 @@ export interface RecordTableProps<T extends { id: number }> {
   actions?: ReactNode;
   /** Records with status and approval get a State column and its two filters; places have neither. */
   publication?: (row: T) => { status: Status; approval: Approval };
+  /**
+   * Prefixes this table's address parameters ('zones.' -> zones.q, zones.page) when several tables share a page
+   * (Places), so searching one does not search the others.
+   */
+  paramPrefix?: string;
 }
 
 const isStatus = (value: string | null): value is Status => value !== null && (STATUSES as readonly string[]).includes(value);
 const isApproval = (value: string | null): value is Approval => value !== null && (APPROVALS as readonly string[]).includes(value);
 
-export function RecordTable<T extends { id: number }>({ title, load, columns, rowLink, searchPlaceholder, actions, publication }: RecordTableProps<T>) {
+export function RecordTable<T extends { id: number }>({ title, load, columns, rowLink, searchPlaceholder, actions, publication, paramPrefix = '' }: RecordTableProps<T>) {
   const [params, setParams] = useSearchParams();
-  const q = params.get('q') ?? '';
-  const statusParam = params.get('status');
-  const approvalParam = params.get('approval');
+  const q = params.get(`${paramPrefix}q`) ?? '';
+  const statusParam = params.get(`${paramPrefix}status`);
+  const approvalParam = params.get(`${paramPrefix}approval`);
   const status = isStatus(statusParam) ? statusParam : undefined;
   const approval = isApproval(approvalParam) ? approvalParam : undefined;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const page = Math.max(1, Number(params.get(`${paramPrefix}page`)) || 1);
   const headingId = useId();
 
   const fetchPage = useCallback(() => load({ page, limit: RECORD_PAGE_SIZE, ...(q ? { q } : {}), ...(status ? { status } : {}), ...(approval ? { approval } : {}) }), [load, page, q, status, approval]);
@@ -64,11 +69,11 @@ export function RecordTable<T extends { id: number }>({ title, load, columns, ro
   const update = (changes: Record<string, string | undefined>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
+      if (value) next.set(paramPrefix + key, value);
+      else next.delete(paramPrefix + key);
     }
     // A new search or filter starts at its first page.
-    if (!('page' in changes)) next.delete('page');
+    if (!('page' in changes)) next.delete(`${paramPrefix}page`);
     setParams(next);
   };
 

@@ -4,22 +4,35 @@ import { pathSegment } from '@nivaas/contracts/project-path';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { RecordFormFrame, TextField } from '../../components/records/record-fields';
+import { RecordPicker, type PickerOption } from '../../components/records/record-picker';
 import { RecordTable } from '../../components/records/record-table';
 import { useRecordForm } from '../../components/records/use-record-form';
 import { useToaster } from '../../components/toaster';
-import { createCity, createLocation, createZone, listCities, listLocations, listZones } from '../../lib/catalogue-admin-api';
+import { createCity, createLocation, createZone, listCities, listLocations, listZones, pickCities, pickZones } from '../../lib/catalogue-admin-api';
 import { useApi } from '../../lib/console-context';
 
 /**
  * Issue 14: cities, zones and localities. Each has a table (search, pages) and a form to add one; the tables show
- * each record's id, which the project form takes. A new record appears in its table after a save (the table reloads).
+ * each record's id. A zone's city and a locality's city and zone are picked by name (server-side search). A new record appears in its table after a save (the table reloads).
  */
 
 type PlaceValues = Record<string, string>;
 
-function PlaceForm<S extends z.ZodType>({ label, schema, fields, initial, save, onSaved }: { label: string; schema: S; fields: { name: string; label: string; required?: boolean; numeric?: boolean; hint?: string }[]; initial: PlaceValues; save: (body: z.output<S>) => Promise<{ message: string }>; onSaved: () => void }) {
+/** A picked record's name is kept beside its id under `<field>:name`: shown in the picker, never sent. */
+const NAME_SUFFIX = ':name';
+
+interface PlaceFieldSpec {
+  name: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  /** A record picked by name (its id is the value): what the server finds for the typed text, given the form. */
+  pick?: (q: string, values: PlaceValues) => Promise<(PickerOption & { also?: PlaceValues })[]>;
+}
+
+function PlaceForm<S extends z.ZodType>({ label, schema, fields, initial, save, onSaved }: { label: string; schema: S; fields: PlaceFieldSpec[]; initial: PlaceValues; save: (body: z.output<S>) => Promise<{ message: string }>; onSaved: () => void }) {
   const toaster = useToaster();
-  const form = useRecordForm({ schema, initial, draftKey: `place:${label}`, toBody: (values: PlaceValues) => Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== '')) });
+  const form = useRecordForm({ schema, initial, draftKey: `place:${label}`, toBody: (values: PlaceValues) => Object.fromEntries(Object.entries(values).filter(([key, value]) => !key.endsWith(NAME_SUFFIX) && value.trim() !== '')) });
   const [busy, setBusy] = useState(false);
   return (
     <RecordFormFrame
@@ -43,9 +56,28 @@ function PlaceForm<S extends z.ZodType>({ label, schema, fields, initial, save, 
         }
       }}
     >
-      {fields.map((field) => (
-        <TextField key={field.name} form={form} name={field.name} label={field.label} required={field.required} inputMode={field.numeric ? 'numeric' : 'text'} {...(field.hint ? { hint: field.hint } : {})} />
-      ))}
+      {fields.map((field) => {
+        const pick = field.pick;
+        if (!pick) return <TextField key={field.name} form={form} name={field.name} label={field.label} required={field.required} {...(field.hint ? { hint: field.hint } : {})} />;
+        return (
+          <RecordPicker
+            key={field.name}
+            label={field.label}
+            required={field.required}
+            {...(field.hint ? { hint: field.hint } : {})}
+            value={form.values[field.name] ?? ''}
+            selectedLabel={form.values[field.name + NAME_SUFFIX] ?? ''}
+            error={form.errors[field.name]}
+            search={(q) => pick(q, form.values)}
+            onPick={(option) => {
+              form.set(field.name, option ? String(option.id) : '');
+              form.set(field.name + NAME_SUFFIX, option?.label ?? '');
+              // What the pick implies for the other fields (a zone's city).
+              for (const [name, value] of Object.entries(option?.also ?? {})) form.set(name, value);
+            }}
+          />
+        );
+      })}
     </RecordFormFrame>
   );
 }
@@ -58,29 +90,33 @@ export function PlacesSection() {
   const loadCities = useCallback((query: AdminListQueryInput) => (void generation, listCities(api, query)), [api, generation]);
   const loadZones = useCallback((query: AdminListQueryInput) => (void generation, listZones(api, query)), [api, generation]);
   const loadLocations = useCallback((query: AdminListQueryInput) => (void generation, listLocations(api, query)), [api, generation]);
+  const pickCity = (q: string) => pickCities(api, q);
+  const pickZone = async (q: string, values: PlaceValues) =>
+    (await pickZones(api, q, { cityId: values.cityId })).map((zone) => ({ ...zone, also: { cityId: String(zone.city.id), [`cityId${NAME_SUFFIX}`]: zone.city.name } }));
   return (
     <div className="space-y-8">
       <h2 className="text-xl font-bold text-slate-900">Places</h2>
       <section aria-label="Add a place" className="grid gap-4 xl:grid-cols-3">
         <PlaceForm label="Add city" schema={CityCreateSchema} initial={{ name: '', state: '' }} fields={[{ name: 'name', label: 'City name', required: true }, { name: 'state', label: 'State', required: true }]} save={(body) => createCity(api, body)} onSaved={bump} />
-        <PlaceForm label="Add zone" schema={ZoneCreateSchema} initial={{ cityId: '', name: '' }} fields={[{ name: 'cityId', label: 'City id', required: true, numeric: true }, { name: 'name', label: 'Zone name', required: true }]} save={(body) => createZone(api, body)} onSaved={bump} />
+        <PlaceForm label="Add zone" schema={ZoneCreateSchema} initial={{ cityId: '', name: '' }} fields={[{ name: 'cityId', label: 'City', required: true, pick: pickCity }, { name: 'name', label: 'Zone name', required: true }]} save={(body) => createZone(api, body)} onSaved={bump} />
         <PlaceForm
           label="Add locality"
           schema={LocationCreateSchema}
           initial={{ cityId: '', zoneId: '', name: '' }}
           fields={[
-            { name: 'cityId', label: 'Locality city id', required: true, numeric: true },
-            { name: 'zoneId', label: 'Locality zone id', numeric: true, hint: 'Blank: outside every zone' },
+            { name: 'cityId', label: 'Locality city', required: true, pick: pickCity },
+            { name: 'zoneId', label: 'Locality zone', hint: 'Blank: outside every zone', pick: pickZone },
             { name: 'name', label: 'Locality name', required: true },
           ]}
           save={(body) => createLocation(api, body)}
           onSaved={bump}
         />
       </section>
-      <RecordTable title="Cities" load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }]} />
-      <RecordTable title="Zones" load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }]} />
+      <RecordTable title="Cities" paramPrefix="cities." load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }]} />
+      <RecordTable title="Zones" paramPrefix="zones." load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }]} />
       <RecordTable
         title="Localities"
+        paramPrefix="localities."
         load={loadLocations}
         searchPlaceholder="Locality name or id"
         rowLink={(location) => String(location.id)}

@@ -8,13 +8,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { PhotoUploader } from '../../components/records/photo-uploader';
 import { PreviewLink } from '../../components/records/preview-link';
 import { PublicationControl } from '../../components/records/publication-control';
-import { Field, RecordFormFrame, SelectField, TextAreaField, TextField } from '../../components/records/record-fields';
+import { Field, RecordFormFrame, SelectField, TextAreaField, TextField, type FormBinding } from '../../components/records/record-fields';
+import { RecordPicker } from '../../components/records/record-picker';
 import { RecordHistory } from '../../components/records/record-history';
 import { RecordTable } from '../../components/records/record-table';
 import { useRecordForm } from '../../components/records/use-record-form';
 import { ErrorState } from '../../components/states';
 import { useToaster } from '../../components/toaster';
-import { createProject, deleteProjectPhoto, getProject, listProjects, updateProject, uploadProjectPhotos } from '../../lib/catalogue-admin-api';
+import { createProject, deleteProjectPhoto, getProject, listProjects, pickBuilders, pickCities, pickLocations, pickZones, updateProject, uploadProjectPhotos } from '../../lib/catalogue-admin-api';
 import { useApi } from '../../lib/console-context';
 import { formatDashboardPrice } from '../../lib/format';
 import { usePage } from '../../lib/use-paged';
@@ -61,6 +62,11 @@ interface ProjectValues extends Record<string, unknown> {
   cityId: string;
   zoneId: string;
   locationId: string;
+  /** The pickers' names for the ids above: shown in the form and kept in the draft, never sent. */
+  builderName: string;
+  cityName: string;
+  zoneName: string;
+  locationName: string;
   description: string;
   tags: string;
   transactionTag: string;
@@ -71,7 +77,7 @@ interface ProjectValues extends Record<string, unknown> {
 }
 
 const blankUnit: UnitValues = { type: '', minPrice: '', maxPrice: '', facing: '', exteriorArea: '', floors: '', furnishing: '' };
-const blank: ProjectValues = { name: '', type: 'apartment', builderId: '', cityId: '', zoneId: '', locationId: '', description: '', tags: '', transactionTag: '', possessionDate: '', reraNumber: '', amenities: '', units: [blankUnit] };
+const blank: ProjectValues = { name: '', type: 'apartment', builderId: '', cityId: '', zoneId: '', locationId: '', builderName: '', cityName: '', zoneName: '', locationName: '', description: '', tags: '', transactionTag: '', possessionDate: '', reraNumber: '', amenities: '', units: [blankUnit] };
 
 function valuesOf(project: AdminProject): ProjectValues {
   return {
@@ -81,6 +87,10 @@ function valuesOf(project: AdminProject): ProjectValues {
     cityId: String(project.city.id),
     zoneId: project.zone ? String(project.zone.id) : '',
     locationId: String(project.location.id),
+    builderName: project.builder?.name ?? '',
+    cityName: project.city.name,
+    zoneName: project.zone?.name ?? '',
+    locationName: project.location.name,
     description: project.description ?? '',
     tags: project.tags.join(', '),
     transactionTag: project.transactionTag ?? '',
@@ -89,8 +99,9 @@ function valuesOf(project: AdminProject): ProjectValues {
     amenities: project.amenities.join(', '),
     units: project.units.map((unit) => ({
       type: unit.type,
-      minPrice: String(unit.minPrice),
-      maxPrice: String(unit.maxPrice),
+      // Indian grouping (85,00,000), as the hint shows and the contract reads.
+      minPrice: unit.minPrice.toLocaleString('en-IN'),
+      maxPrice: unit.maxPrice.toLocaleString('en-IN'),
       facing: unit.facing ?? '',
       exteriorArea: unit.exteriorArea === null ? '' : String(unit.exteriorArea),
       floors: unit.floors ?? '',
@@ -184,6 +195,74 @@ function UnitsEditor({ units, errors, onChange }: { units: UnitValues[]; errors:
   );
 }
 
+/**
+ * Builder, city, zone and locality, each picked by name from the admin list reads. Narrower picks follow wider ones:
+ * a zone is searched in the chosen city, a locality in the chosen zone; picking a locality fills its zone and city.
+ */
+function PlacePickers({ form }: { form: FormBinding<ProjectValues> }) {
+  const api = useApi();
+  const { values, set, errors } = form;
+  type PlaceKey = 'builderId' | 'builderName' | 'cityId' | 'cityName' | 'zoneId' | 'zoneName' | 'locationId' | 'locationName';
+  const choose = (pairs: [PlaceKey, string][]) => {
+    for (const [name, value] of pairs) set(name, value);
+  };
+  return (
+    <>
+      <RecordPicker
+        label="Builder"
+        value={values.builderId}
+        selectedLabel={values.builderName}
+        error={errors.builderId}
+        hint="Blank: a project without a listed builder"
+        search={(q) => pickBuilders(api, q)}
+        onPick={(builder) => choose([['builderId', builder ? String(builder.id) : ''], ['builderName', builder?.label ?? '']])}
+      />
+      <RecordPicker
+        label="City"
+        required
+        value={values.cityId}
+        selectedLabel={values.cityName}
+        error={errors.cityId}
+        search={(q) => pickCities(api, q)}
+        onPick={(city) => {
+          const changed = String(city?.id ?? '') !== values.cityId;
+          choose([['cityId', city ? String(city.id) : ''], ['cityName', city?.label ?? '']]);
+          // Another city: the zone and locality picked in the old one no longer fit.
+          if (changed) choose([['zoneId', ''], ['zoneName', ''], ['locationId', ''], ['locationName', '']]);
+        }}
+      />
+      <RecordPicker
+        label="Zone"
+        value={values.zoneId}
+        selectedLabel={values.zoneName}
+        error={errors.zoneId}
+        hint="Taken from the locality when blank"
+        search={(q) => pickZones(api, q, { cityId: values.cityId })}
+        onPick={(zone) => {
+          const changed = String(zone?.id ?? '') !== values.zoneId;
+          choose([['zoneId', zone ? String(zone.id) : ''], ['zoneName', zone?.label ?? '']]);
+          if (zone) choose([['cityId', String(zone.city.id)], ['cityName', zone.city.name]]);
+          if (changed && zone) choose([['locationId', ''], ['locationName', '']]);
+        }}
+      />
+      <RecordPicker
+        label="Locality"
+        required
+        value={values.locationId}
+        selectedLabel={values.locationName}
+        error={errors.locationId}
+        hint={values.zoneId ? `Searched in ${values.zoneName}` : values.cityId ? `Searched in ${values.cityName}` : 'Searched in every city'}
+        search={(q) => pickLocations(api, q, { cityId: values.cityId, zoneId: values.zoneId })}
+        onPick={(location) => {
+          choose([['locationId', location ? String(location.id) : ''], ['locationName', location?.label ?? '']]);
+          // A locality knows its zone and city: the provider need not pick them too.
+          if (location) choose([['cityId', String(location.city.id)], ['cityName', location.city.name], ['zoneId', location.zone ? String(location.zone.id) : ''], ['zoneName', location.zone?.name ?? '']]);
+        }}
+      />
+    </>
+  );
+}
+
 function ProjectForm({ project, onSaved }: { project: AdminProject | null; onSaved: (project: AdminProject) => void }) {
   const api = useApi();
   const toaster = useToaster();
@@ -208,10 +287,7 @@ function ProjectForm({ project, onSaved }: { project: AdminProject | null; onSav
     <RecordFormFrame form={form} onSubmit={() => void save()} submitLabel={project ? 'Save project' : 'Create project'} busy={busy} label="Project">
       <TextField form={form} name="name" label="Name" required />
       <SelectField form={form} name="type" label="Type" options={options(PROPERTY_TYPES)} required />
-      <TextField form={form} name="builderId" label="Builder id" inputMode="numeric" hint="From the Builders section" />
-      <TextField form={form} name="cityId" label="City id" inputMode="numeric" required />
-      <TextField form={form} name="zoneId" label="Zone id" inputMode="numeric" hint="Taken from the locality when blank" />
-      <TextField form={form} name="locationId" label="Locality id" inputMode="numeric" required hint="From Places" />
+      <PlacePickers form={form} />
       <SelectField form={form} name="transactionTag" label="Transaction" options={options(TRANSACTION_TAGS)} blank="—" />
       <TextField form={form} name="possessionDate" label="Possession date" type="date" />
       <TextField form={form} name="reraNumber" label="RERA number" />
