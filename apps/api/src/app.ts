@@ -108,6 +108,13 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
   await app.register(publicCache, { database, maxBytes: config.publicCacheBytes });
+  // Issue 14: the names of places and what search words name, which the projects service keeps, are forgotten on the
+  // same notices, so a locality the provider adds or renames reaches search at once.
+  const stopProjectNotices = await modules.catalogueChanges.subscribe(modules.projects.catalogueNotices);
+  app.addHook('onClose', async () => {
+    // The caller may close the database first (it owns it); a closed database has no listener left to stop.
+    await stopProjectNotices().catch(() => undefined);
+  });
   await app.register(compression);
   await app.register(openApi, { ui: config.apiDocs });
   await app.register(media, { mediaDir: config.mediaDir });

@@ -1,4 +1,4 @@
-import type { CatalogueChanges } from '../lib/catalogue-changes';
+import { forgetOnChange, type CatalogueChanges } from '../lib/catalogue-changes';
 
 /**
  * Catalogue answers the chat has computed (a search page, what words name, the city and area choices), kept per
@@ -23,22 +23,12 @@ const ENTRY_TTL_MS = 5 * 60_000;
 
 export async function createChatAnswerCache(changes: CatalogueChanges, { maxEntries, now = Date.now }: { maxEntries: number; now?: () => number }): Promise<ChatAnswerCache> {
   const entries = new Map<string, { value: Promise<unknown>; expires: number }>();
-  let listening = true;
-  const stop = await changes.subscribe({
-    onChange: () => entries.clear(),
-    onLost: () => {
-      listening = false;
-      entries.clear();
-    },
-    onRestored: () => {
-      entries.clear();
-      listening = true;
-    },
-  });
+  const notices = forgetOnChange(() => entries.clear());
+  const stop = await changes.subscribe(notices);
 
   return {
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
-      if (!listening) return load();
+      if (!notices.keeping()) return load();
       const kept = entries.get(key);
       if (kept && kept.expires > now()) {
         // Most recently used last, so eviction takes the oldest from the front.

@@ -35,3 +35,23 @@ export function createCatalogueChanges(database: Pick<Database, 'listen' | 'tabl
       }),
   };
 }
+
+/**
+ * The handlers for a cache of catalogue answers: it is emptied on every notice, and keeps nothing while the notice
+ * connection is down (`keeping()` is false then), since a change it would not hear of could be shown from it.
+ */
+export function forgetOnChange(forget: () => void): CatalogueChangeHandlers & { keeping(): boolean } {
+  let keeping = true;
+  return {
+    keeping: () => keeping,
+    onChange: forget,
+    onLost: () => {
+      keeping = false;
+      forget();
+    },
+    onRestored: () => {
+      forget();
+      keeping = true;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '@nivaas/db';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createCatalogueChanges } from '../lib/catalogue-changes';
+import { createCatalogueChanges, forgetOnChange } from '../lib/catalogue-changes';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +59,6 @@ const publicCachePlugin: FastifyPluginAsync<PublicCacheOptions> = async (app, { 
   const entries = new Map<string, Entry>();
   let keptBytes = 0;
   let generation = 0;
-  let listening = true;
   const pending = new WeakMap<FastifyRequest, number>();
 
   const clear = () => {
@@ -67,24 +66,15 @@ const publicCachePlugin: FastifyPluginAsync<PublicCacheOptions> = async (app, { 
     entries.clear();
     keptBytes = 0;
   };
-  const stopListening = await createCatalogueChanges(database).subscribe({
-    onChange: clear,
-    onLost: () => {
-      listening = false;
-      clear();
-    },
-    onRestored: () => {
-      clear();
-      listening = true;
-    },
-  });
+  const notices = forgetOnChange(clear);
+  const stopListening = await createCatalogueChanges(database).subscribe(notices);
   app.addHook('onClose', async () => {
     // The caller may close the database first (it owns it); a closed database has no listener left to stop.
     await stopListening().catch(() => undefined);
   });
 
   const cacheable = (request: FastifyRequest) =>
-    listening && request.method === 'GET' && request.routeOptions.config.publicCache === true && request.headers.authorization === undefined;
+    notices.keeping() && request.method === 'GET' && request.routeOptions.config.publicCache === true && request.headers.authorization === undefined;
 
   app.addHook('onRequest', async (request, reply) => {
     if (!cacheable(request)) return;

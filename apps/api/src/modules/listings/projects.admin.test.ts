@@ -108,6 +108,35 @@ describe('places, builder and project from the console to the public site', () =
   });
 });
 
+describe('search after a catalogue change', () => {
+  it('finds a brand-new locality by name at once, though the same words were searched (and found nothing) just before', async () => {
+    const words = 'Quillonpet';
+    // Searched first: the projects service keeps what these words name (nothing yet).
+    const before = await ctx.app.inject({ method: 'GET', url: `/api/project?search=${words}&limit=5` });
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().projects).toEqual([]);
+    const suggestedBefore = await ctx.app.inject({ method: 'GET', url: `/api/project/search?query=${words}` });
+    expect(suggestedBefore.statusCode, suggestedBefore.body).toBe(200);
+
+    const location = await call('POST', '/api/admin/locations', who.provider, { cityId: world.cityId, name: words });
+    expect(location.statusCode, location.body).toBe(201);
+    const created = await call('POST', '/api/admin/projects', who.provider, { name: 'Harbour Lights', type: 'apartment', cityId: world.cityId, locationId: location.json().item.id, status: 'active', approval: 'approved', units: [unit(6_000_000, 7_000_000)] });
+    expect(created.statusCode, created.body).toBe(201);
+
+    // The very next reads: the results page's free text and the navbar's suggestions both name the new locality.
+    const after = await ctx.app.inject({ method: 'GET', url: `/api/project?search=${words}&limit=5` });
+    expect(after.json().projects.map((project: { name: string; location: { name: string } }) => [project.name, project.location.name])).toEqual([['Harbour Lights', words]]);
+    const suggested = await ctx.app.inject({ method: 'GET', url: `/api/project/search?query=${words}` });
+    expect(JSON.stringify(suggested.json())).toContain(words);
+
+    // Renamed: search and the project's own labels follow at once.
+    const renamed = await call('PATCH', `/api/admin/locations/${location.json().item.id}`, who.provider, { name: 'Quillon Heights' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const byNewName = await ctx.app.inject({ method: 'GET', url: '/api/project?search=Quillon%20Heights&limit=5' });
+    expect(byNewName.json().projects.map((project: { location: { name: string } }) => project.location.name)).toEqual(['Quillon Heights']);
+  });
+});
+
 describe('refusals name the field', () => {
   it('400 for bad input, 404 for an unknown id, 409 for a slug in use, and nothing written', async () => {
     const before = await ctx.database.db.select().from(schema.projects);

@@ -8,6 +8,7 @@ import type {
   ProjectListQuery,
   RandomProjectsQuery,
 } from '@nivaas/contracts/project.schema';
+import { forgetOnChange } from '../../lib/catalogue-changes';
 import { DomainError } from '../../lib/domain-error';
 import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
@@ -137,7 +138,10 @@ export interface ProjectsServiceOptions {
 }
 
 const COUNT_CACHE_ENTRIES = 1_000;
-/** Places change rarely; a new locality is searchable within a minute. */
+/**
+ * A backstop only: what search words name and the place names are forgotten on every catalogue change notice
+ * (catalogueNotices below), so a locality the provider adds is searchable at once.
+ */
 const RESOLUTION_TTL_MS = 60_000;
 const RESOLUTION_CACHE_ENTRIES = 2_000;
 
@@ -145,6 +149,15 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
   const counts = createTtlCache<number>({ ttlMs: countTtlMs, maxEntries: COUNT_CACHE_ENTRIES });
   const resolutions = createTtlCache<WordHit[]>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: RESOLUTION_CACHE_ENTRIES });
   const placeNames = createTtlCache<Names>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: 1 });
+  /**
+   * Issue 14: the back office adds and renames places and builders while the site runs; the catalogue tables'
+   * notices (lib/catalogue-changes.ts) empty what this service keeps of them. The list totals are labels and keep
+   * their own short life (ttl-cache.ts).
+   */
+  const catalogueNotices = forgetOnChange(() => {
+    resolutions.clear();
+    placeNames.clear();
+  });
 
   /**
    * Names of places and builders, by id, kept for a minute: labels only (a project's visibility,
@@ -161,6 +174,7 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
           (row.zoneId === null || names.zones.has(row.zoneId)) &&
           (row.builderId === null || names.builders.has(row.builderId)),
       );
+    if (!catalogueNotices.keeping()) return loadNames();
     const kept = await placeNames.get('all', loadNames);
     if (known(kept)) return kept;
     const fresh = await placeNames.refresh('all', loadNames);
@@ -219,7 +233,8 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
   async function resolveText(text: string): Promise<ResolvedText> {
     const words = wordsOf(text);
     const key = words.join(' ');
-    return toTextMatch(words, await resolutions.get(key, () => repository.resolveWords(words, key)));
+    const resolve = () => repository.resolveWords(words, key);
+    return toTextMatch(words, await (catalogueNotices.keeping() ? resolutions.get(key, resolve) : resolve()));
   }
 
   /**
@@ -263,6 +278,8 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
 
   return {
     resolveText,
+    /** Subscribe these to the catalogue's change notices (app.ts). */
+    catalogueNotices,
 
     /** spec §7 GET /project/random: public builder projects only (spec §9), optionally by tag and city. */
     async random({ tag, cityId, page: pageNumber, limit }: RandomProjectsQuery): Promise<Project[]> {

@@ -12,6 +12,8 @@ export interface TtlCache<T> {
   get(key: string, load: () => Promise<T>): Promise<T>;
   /** Loads again now, whatever is kept, and keeps the new value. */
   refresh(key: string, load: () => Promise<T>): Promise<T>;
+  /** Forgets every key (a load under way is still answered to its callers, but no longer kept). */
+  clear(): void;
 }
 
 export interface TtlCacheOptions {
@@ -42,6 +44,7 @@ export function createTtlCache<T>({ ttlMs, maxEntries, now = Date.now }: TtlCach
       return cached && cached.expires > now() ? cached.value : store(key, load);
     },
     refresh: store,
+    clear: () => entries.clear(),
   };
 }
 
