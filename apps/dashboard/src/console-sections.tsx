@@ -23,6 +23,7 @@ import { BrokersQueue } from './features/brokers-queue';
 import { BuilderEditor, BuildersList } from './features/catalogue/builders-section';
 import { PlacesSection } from './features/catalogue/places-section';
 import { ProjectEditor, ProjectsList } from './features/catalogue/projects-section';
+import { BANNERS, BLOGS, CONSTRUCTION_PROJECTS, CONTRACTORS, contentRoutes, FAQS } from './features/content/content-sections';
 import { ListingsQueue } from './features/listings-queue';
 
 export const SECTION_GROUPS = ['Moderation', 'Catalogue', 'Content', 'Construction', 'People', 'Insights'] as const;
@@ -62,6 +63,12 @@ export const SECTIONS: ConsoleSection[] = [
     ),
   },
   { group: 'Catalogue', label: 'Places', path: '/places', routes: () => <Route path="places" element={<PlacesSection />} /> },
+  // Issue 14 part 2: content and construction records (features/content).
+  { group: 'Content', label: 'Banners', path: '/banners', routes: () => contentRoutes('banners', BANNERS) },
+  { group: 'Content', label: 'Blogs', path: '/blogs', routes: () => contentRoutes('blogs', BLOGS) },
+  { group: 'Content', label: 'FAQs', path: '/faqs', routes: () => contentRoutes('faqs', FAQS) },
+  { group: 'Construction', label: 'Construction projects', path: '/construction', routes: () => contentRoutes('construction', CONSTRUCTION_PROJECTS) },
+  { group: 'Construction', label: 'Contractors', path: '/contractors', routes: () => contentRoutes('contractors', CONTRACTORS) },
   {
     group: 'Insights',
     label: 'Analytics',

@@ -25,13 +25,16 @@ export interface PhotoUploaderProps<P extends HeldPhoto> {
   photos: P[];
   roles?: readonly string[];
   upload: (form: FormData, onProgress: (fraction: number) => void) => Promise<{ photos: P[]; rejected: { fileName: string; reason: string }[] }>;
-  remove: (photo: P) => Promise<{ photos: P[] }>;
+  /** Without it the photos have no Remove button (a record whose one picture is replaced, never removed). */
+  remove?: (photo: P) => Promise<{ photos: P[] }>;
   onChanged: (photos: P[]) => void;
   /** 'Project photos'. */
   label?: string;
+  /** One photo per upload, which replaces the record's picture (a banner's image, a blog's cover). */
+  single?: boolean;
 }
 
-export function PhotoUploader<P extends HeldPhoto>({ photos, roles, upload, remove, onChanged, label = 'Photos' }: PhotoUploaderProps<P>) {
+export function PhotoUploader<P extends HeldPhoto>({ photos, roles, upload, remove, onChanged, label = 'Photos', single = false }: PhotoUploaderProps<P>) {
   const inputId = useId();
   const roleId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -65,7 +68,9 @@ export function PhotoUploader<P extends HeldPhoto>({ photos, roles, upload, remo
   return (
     <section aria-label={label} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <h3 className="text-base font-bold text-slate-900">{label}</h3>
-      <p className="text-sm text-slate-600">JPEG, PNG, WebP, HEIC or AVIF, up to 10 MB each. The first photo is the card photo.</p>
+      <p className="text-sm text-slate-600">
+        {single ? 'One JPEG, PNG, WebP, HEIC or AVIF photo, up to 10 MB; it replaces the current one.' : 'JPEG, PNG, WebP, HEIC or AVIF, up to 10 MB each. The first photo is the card photo.'}
+      </p>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
         {roles ? (
           <div>
@@ -83,13 +88,13 @@ export function PhotoUploader<P extends HeldPhoto>({ photos, roles, upload, remo
         ) : null}
         <div className="min-w-0 flex-1">
           <label htmlFor={inputId} className="mb-1 block text-sm font-semibold text-slate-800">
-            Add photos
+            {single ? 'Choose a photo' : 'Add photos'}
           </label>
           <input
             ref={input}
             id={inputId}
             type="file"
-            multiple
+            multiple={!single}
             accept="image/jpeg,image/png,image/webp,image/heic,image/avif"
             disabled={progress !== null}
             onChange={(event) => void send(event.target.files)}
@@ -127,24 +132,26 @@ export function PhotoUploader<P extends HeldPhoto>({ photos, roles, upload, remo
               <img src={photo.url} alt={`Photo ${index + 1}${photo.title ? ` (${photo.title})` : ''}`} loading="lazy" className="aspect-[4/3] w-full bg-slate-100 object-cover" />
               <div className="flex items-center justify-between gap-2 px-2 py-1 text-xs">
                 <span className="truncate text-slate-600">{photo.title ?? `#${index + 1}`}</span>
-                <button
-                  type="button"
-                  className="font-semibold text-red-700 hover:underline disabled:opacity-60"
-                  disabled={removing !== null}
-                  onClick={async () => {
-                    setRemoving(photo.id);
-                    setError(null);
-                    try {
-                      onChanged((await remove(photo)).photos);
-                    } catch (failure) {
-                      setError(messageOf(failure));
-                    } finally {
-                      setRemoving(null);
-                    }
-                  }}
-                >
-                  Remove<span className="sr-only"> photo {index + 1}</span>
-                </button>
+                {remove ? (
+                  <button
+                    type="button"
+                    className="font-semibold text-red-700 hover:underline disabled:opacity-60"
+                    disabled={removing !== null}
+                    onClick={async () => {
+                      setRemoving(photo.id);
+                      setError(null);
+                      try {
+                        onChanged((await remove(photo)).photos);
+                      } catch (failure) {
+                        setError(messageOf(failure));
+                      } finally {
+                        setRemoving(null);
+                      }
+                    }}
+                  >
+                    Remove<span className="sr-only"> photo {index + 1}</span>
+                  </button>
+                ) : null}
               </div>
             </li>
           ))}

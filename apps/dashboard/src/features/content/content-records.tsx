@@ -1,0 +1,232 @@
+import type { AdminListQueryInput } from '@nivaas/contracts/admin.schema';
+import type { Approval, Pagination, Status } from '@nivaas/contracts/common.schema';
+import type { AuditEntityKind } from '@nivaas/contracts/moderation.schema';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { PhotoUploader } from '../../components/records/photo-uploader';
+import { PreviewLink } from '../../components/records/preview-link';
+import { PublicationControl } from '../../components/records/publication-control';
+import { RecordFormFrame, TextAreaField, TextField } from '../../components/records/record-fields';
+import { RecordHistory } from '../../components/records/record-history';
+import { type RecordColumn, RecordTable } from '../../components/records/record-table';
+import { useRecordForm } from '../../components/records/use-record-form';
+import { ErrorState } from '../../components/states';
+import { useToaster } from '../../components/toaster';
+import { useApi } from '../../lib/console-context';
+import type { ProviderApi } from '../../lib/api-client';
+import { usePage } from '../../lib/use-paged';
+
+/**
+ * Issue 14 (part 2): the console's sections for banners, blogs, FAQs, construction projects and contractors. Each
+ * kind is described once (content-sections.tsx: its fields, columns, photo and public page) and gets the same two
+ * screens built on the shared record blocks: a searchable, paged table of every state, and one editor (the form on
+ * the API's own contract with its messages by field, a draft kept while typing, the photo, the publish switch and
+ * approval with remark, the preview link and the audit history).
+ */
+
+export interface ContentItem {
+  id: number;
+  status: Status;
+  approval: Approval;
+  isPublic: boolean;
+  updatedAt: string;
+}
+
+export interface ContentField {
+  name: string;
+  label: string;
+  /** text (default), a paragraph, a whole number or decimal, or a comma-separated list. */
+  kind?: 'text' | 'textarea' | 'number' | 'list';
+  required?: boolean;
+  hint?: string;
+  /** Blank on an edit clears it (sends null); otherwise blank is simply not sent. */
+  nullable?: boolean;
+  wide?: boolean;
+}
+
+export interface ContentCalls<T> {
+  list: (api: ProviderApi, q: AdminListQueryInput) => Promise<{ items: T[]; pagination: Pagination }>;
+  create: (api: ProviderApi, body: unknown) => Promise<{ item: T; message: string }>;
+  update: (api: ProviderApi, id: number, body: unknown) => Promise<{ item: T; message: string }>;
+  upload: (api: ProviderApi, id: number, segment: string, form: FormData, onProgress: (fraction: number) => void) => Promise<{ item: T; message: string }>;
+}
+
+export interface ContentKind<T extends ContentItem> {
+  /** 'Banners': the table's title. */
+  title: string;
+  /** 'banner': the buttons' and messages' word. */
+  noun: string;
+  entityKind: AuditEntityKind;
+  calls: ContentCalls<T>;
+  create: z.ZodType;
+  patch: z.ZodType;
+  fields: ContentField[];
+  columns: RecordColumn<T>[];
+  searchPlaceholder: string;
+  /** The editor's heading. */
+  nameOf: (item: T) => string;
+  /** The record's one photo: the route's last segment and the field holding its address. */
+  photo?: { segment: string; label: string; urlOf: (item: T) => string | null };
+  /** The public page that shows it. */
+  publicPath?: (item: T) => string;
+}
+
+type Values = Record<string, string>;
+
+function valuesOf<T extends ContentItem>(kind: ContentKind<T>, item: T | null): Values {
+  const values: Values = {};
+  for (const field of kind.fields) {
+    const value = item ? (item as unknown as Record<string, unknown>)[field.name] : undefined;
+    values[field.name] = Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '' : String(value);
+  }
+  return values;
+}
+
+/** The inputs' text as the contract's body: numbers as numbers (text that is not one goes as is, so the contract names it), lists split, blanks left out or cleared. */
+export function bodyOf(fields: ContentField[], values: Values, editing: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const text = (values[field.name] ?? '').trim();
+    if (text === '') {
+      if (field.required) body[field.name] = text;
+      else if (editing && field.nullable) body[field.name] = field.kind === 'list' ? [] : null;
+      continue;
+    }
+    if (field.kind === 'number') body[field.name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    else if (field.kind === 'list')
+      body[field.name] = text
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+    else body[field.name] = text;
+  }
+  return body;
+}
+
+export function ContentList<T extends ContentItem>({ kind }: { kind: ContentKind<T> }) {
+  const api = useApi();
+  const load = useCallback((query: AdminListQueryInput) => kind.calls.list(api, query), [api, kind]);
+  return (
+    <RecordTable
+      title={kind.title}
+      load={load}
+      searchPlaceholder={kind.searchPlaceholder}
+      publication={(item) => item}
+      rowLink={(item) => String(item.id)}
+      columns={kind.columns}
+      actions={
+        <Link to="new" className="pc-btn-primary">
+          New {kind.noun}
+        </Link>
+      }
+    />
+  );
+}
+
+function ContentForm<T extends ContentItem>({ kind, item, onSaved }: { kind: ContentKind<T>; item: T | null; onSaved: (item: T) => void }) {
+  const api = useApi();
+  const toaster = useToaster();
+  const editing = item !== null;
+  const form = useRecordForm({
+    schema: editing ? kind.patch : kind.create,
+    initial: valuesOf(kind, item),
+    draftKey: `${kind.entityKind}:${item?.id ?? 'new'}`,
+    toBody: (values: Values) => bodyOf(kind.fields, values, editing),
+  });
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    const body = form.validate();
+    if (!body) return;
+    setBusy(true);
+    try {
+      const answer = item ? await kind.calls.update(api, item.id, body) : await kind.calls.create(api, body);
+      form.saved(valuesOf(kind, answer.item));
+      toaster.success(answer.message);
+      onSaved(answer.item);
+    } catch (error) {
+      form.showApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const noun = kind.noun.charAt(0).toUpperCase() + kind.noun.slice(1);
+  return (
+    <RecordFormFrame form={form} onSubmit={() => void save()} submitLabel={editing ? `Save ${kind.noun}` : `Create ${kind.noun}`} busy={busy} label={noun}>
+      {kind.fields.map((field) =>
+        field.kind === 'textarea' ? (
+          <TextAreaField key={field.name} form={form} name={field.name} label={field.label} hint={field.hint} required={field.required} className="sm:col-span-2" rows={field.wide ? 10 : 4} />
+        ) : (
+          <TextField
+            key={field.name}
+            form={form}
+            name={field.name}
+            label={field.label}
+            hint={field.hint}
+            required={field.required}
+            inputMode={field.kind === 'number' ? 'decimal' : undefined}
+            className={field.wide ? 'sm:col-span-2' : undefined}
+          />
+        ),
+      )}
+    </RecordFormFrame>
+  );
+}
+
+export function ContentEditor<T extends ContentItem>({ kind }: { kind: ContentKind<T> }) {
+  const api = useApi();
+  const navigate = useNavigate();
+  const { id } = useParams();
+  const itemId = id === 'new' ? null : Number(id);
+  const [loaded, setLoaded] = useState<T | null>(null);
+  const empty = useMemo(() => ({ items: [] as T[], pagination: { page: 1, limit: 1, total: 0, hasMore: false } }), []);
+  // The admin lists match a number against the record's id, so one record is the list searched by its id.
+  const fetchOne = useCallback(async () => {
+    if (itemId === null || !Number.isInteger(itemId)) return empty;
+    const page = await kind.calls.list(api, { q: String(itemId), limit: 100 });
+    const items = page.items.filter((candidate) => candidate.id === itemId);
+    return { items, pagination: { page: 1, limit: 1, total: items.length, hasMore: false } };
+  }, [api, itemId, kind, empty]);
+  const { state, reload } = usePage(fetchOne, `${kind.entityKind}:${String(itemId)}`);
+  const item = loaded?.id === itemId ? loaded : state.status === 'ready' ? (state.items[0] ?? null) : null;
+  const headingId = `${kind.entityKind}-heading`;
+
+  if (itemId !== null && state.status === 'error') return <ErrorState title={`This ${kind.noun} could not be loaded.`} message={state.message} onRetry={reload} />;
+  if (itemId !== null && state.status === 'ready' && !item) return <ErrorState title={`There is no ${kind.noun} ${itemId}.`} message="It may have been mistyped." onRetry={reload} />;
+  if (itemId !== null && !item) return <p role="status">Loading the {kind.noun}…</p>;
+  const photoUrl = item && kind.photo ? kind.photo.urlOf(item) : null;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <p>
+        <Link to=".." relative="path" className="text-sm font-semibold text-brand-700 hover:underline">
+          ← {kind.title}
+        </Link>
+      </p>
+      <h2 id={headingId} className="break-words text-xl font-bold text-slate-900">
+        {item ? kind.nameOf(item) : `New ${kind.noun}`}
+      </h2>
+      <ContentForm key={item?.id ?? 'new'} kind={kind} item={item} onSaved={(saved) => (item ? setLoaded(saved) : navigate(`../${saved.id}`, { relative: 'path', replace: true }))} />
+      {item ? (
+        <>
+          {kind.photo ? (
+            <PhotoUploader
+              single
+              label={kind.photo.label}
+              photos={photoUrl ? [{ id: 1, url: photoUrl }] : []}
+              upload={async (form, onProgress) => {
+                const answer = await kind.calls.upload(api, item.id, kind.photo?.segment ?? '', form, onProgress);
+                setLoaded(answer.item);
+                const url = kind.photo?.urlOf(answer.item);
+                return { photos: url ? [{ id: 1, url }] : [], rejected: [] };
+              }}
+              onChanged={() => undefined}
+            />
+          ) : null}
+          {kind.publicPath ? <PreviewLink href={kind.publicPath(item)} isPublic={item.isPublic} /> : null}
+          <PublicationControl status={item.status} approval={item.approval} onSave={(change) => kind.calls.update(api, item.id, change)} onSaved={(answer) => setLoaded(answer.item)} />
+          <RecordHistory entityKind={kind.entityKind} entityId={item.id} refreshKey={item.updatedAt} />
+        </>
+      ) : null}
+    </section>
+  );
+}
