@@ -25,6 +25,8 @@ import { PlacesSection } from './features/catalogue/places-section';
 import { ProjectEditor, ProjectsList } from './features/catalogue/projects-section';
 import { BANNERS, BLOGS, CONSTRUCTION_PROJECTS, CONTRACTORS, contentRoutes, FAQS } from './features/content/content-sections';
 import { ListingsQueue } from './features/listings-queue';
+import { BrokerAccountsSection, ReviewsSection, UsersSection } from './features/people/people-sections';
+import { ProjectImport } from './features/people/project-import';
 
 export const SECTION_GROUPS = ['Moderation', 'Catalogue', 'Content', 'Construction', 'People', 'Insights'] as const;
 export type SectionGroup = (typeof SECTION_GROUPS)[number];
@@ -63,6 +65,11 @@ export const SECTIONS: ConsoleSection[] = [
     ),
   },
   { group: 'Catalogue', label: 'Places', path: '/places', routes: () => <Route path="places" element={<PlacesSection />} /> },
+  // Issue 14 part 3: the bulk import, reviews, broker suspension, user blocks (features/people).
+  { group: 'Catalogue', label: 'Import projects', path: '/import', routes: () => <Route path="import" element={<ProjectImport />} /> },
+  { group: 'Moderation', label: 'Reviews', path: '/reviews', routes: () => <Route path="reviews" element={<ReviewsSection />} /> },
+  { group: 'People', label: 'Broker accounts', path: '/broker-accounts', routes: () => <Route path="broker-accounts" element={<BrokerAccountsSection />} /> },
+  { group: 'People', label: 'Users', path: '/users', routes: () => <Route path="users" element={<UsersSection />} /> },
   // Issue 14 part 2: content and construction records (features/content).
   { group: 'Content', label: 'Banners', path: '/banners', routes: () => contentRoutes('banners', BANNERS) },
   { group: 'Content', label: 'Blogs', path: '/blogs', routes: () => contentRoutes('blogs', BLOGS) },

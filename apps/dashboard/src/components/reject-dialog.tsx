@@ -9,6 +9,14 @@ interface RejectDialogProps {
   onCancel: () => void;
   /** Resolves when the rejection is stored; a thrown error's message is shown in the dialog. */
   onReject: (remark: string) => Promise<void>;
+  /**
+   * Issue 14: the same dialog for other decisions that need a reason (suspend a broker, block a user): the verb in the
+   * title and button ('Suspend', 'Block') and the field's label ('Reason'). Rejecting is the default.
+   */
+  verb?: string;
+  label?: string;
+  /** An example of what to write, fitting the decision. */
+  placeholder?: string;
 }
 
 /**
@@ -16,7 +24,15 @@ interface RejectDialogProps {
  * stored with its time and shown to the owner. A modal dialog: focus moves in, Tab stays in, Escape cancels, and
  * focus goes back to the button that opened it.
  */
-export function RejectDialog({ subject, reader, onCancel, onReject }: RejectDialogProps) {
+export function RejectDialog({
+  subject,
+  reader,
+  onCancel,
+  onReject,
+  verb = 'Reject',
+  label = 'Remark',
+  placeholder = 'For example: the photos do not show the property; add at least one of the living room.',
+}: RejectDialogProps) {
   const titleId = useId();
   const helpId = useId();
   const errorId = useId();
@@ -81,14 +97,14 @@ export function RejectDialog({ subject, reader, onCancel, onReject }: RejectDial
         className="max-h-[90dvh] w-full overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:max-w-lg sm:rounded-2xl"
       >
         <h2 id={titleId} className="text-lg font-bold text-slate-900">
-          Reject “{subject}”
+          {verb} “{subject}”
         </h2>
         <p id={helpId} className="mt-1 text-sm text-slate-600">
-          The remark is required and is shown to {reader} with the date, so they know what to change.
+          The {label.toLowerCase()} is required and is shown to {reader} with the date, so they know {verb === 'Reject' ? 'what to change' : 'why'}.
         </p>
         <form onSubmit={submit} noValidate className="mt-4">
           <label htmlFor={`${titleId}-remark`} className="text-sm font-semibold text-slate-800">
-            Remark
+            {label}
           </label>
           <textarea
             id={`${titleId}-remark`}
@@ -104,7 +120,7 @@ export function RejectDialog({ subject, reader, onCancel, onReject }: RejectDial
             required
             aria-invalid={error !== null}
             aria-describedby={error !== null ? errorId : undefined}
-            placeholder="For example: the photos do not show the property; add at least one of the living room."
+            placeholder={placeholder}
             className={`pc-input mt-1 ${error !== null ? 'border-red-600 focus:border-red-600 focus:ring-red-600/30' : ''}`}
           />
           <div className="mt-1 flex justify-between gap-3 text-xs">
@@ -120,7 +136,7 @@ export function RejectDialog({ subject, reader, onCancel, onReject }: RejectDial
               Cancel
             </button>
             <button type="submit" className="pc-btn-danger" disabled={busy}>
-              {busy ? 'Rejecting…' : 'Reject with remark'}
+              {busy ? 'Saving…' : verb === 'Reject' ? 'Reject with remark' : `${verb} with ${label.toLowerCase()}`}
             </button>
           </div>
         </form>

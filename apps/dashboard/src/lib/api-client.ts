@@ -172,12 +172,20 @@ export class ProviderApi {
    * uses XMLHttpRequest. `onProgress` gets 0..1. Answers the parsed body for 2xx (200 and 207 alike); a refusal
    * throws ApiError with the server's message, which names every refused file.
    */
-  async upload<S extends z.ZodType>(path: string, form: FormData, schema: S, onProgress: (fraction: number) => void): Promise<z.output<S>> {
+  async upload<S extends z.ZodType>(
+    path: string,
+    form: FormData | Blob,
+    schema: S,
+    onProgress: (fraction: number) => void,
+    /** Issue 14 part 3: a file sent as the body itself (the bulk import's CSV or XLSX) names its type here. */
+    contentType?: string,
+  ): Promise<z.output<S>> {
     const send = () =>
       new Promise<{ status: number; payload: unknown }>((resolve, reject) => {
         const request = new XMLHttpRequest();
         request.open('POST', path);
         request.setRequestHeader('accept', 'application/json');
+        if (contentType) request.setRequestHeader('content-type', contentType);
         if (this.token !== null) request.setRequestHeader('authorization', `Bearer ${this.token}`);
         request.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);

@@ -278,14 +278,20 @@ export function createProjectImportService({ repository, transaction }: ProjectI
             imported: false,
             projects: validProjects,
             createdProjectIds: [],
-            message: `${refusedRows.toLocaleString('en-IN')} of ${rows.toLocaleString('en-IN')} rows refused (${errorCount.toLocaleString('en-IN')} cells). ${mode === 'import' ? 'Nothing was imported: ' : ''}fix them and check the file again.`,
+            message: `${refusedRows.toLocaleString('en-IN')} of ${rows.toLocaleString('en-IN')} rows refused (${errorCount.toLocaleString('en-IN')} ${errorCount === 1 ? 'cell' : 'cells'}). ${mode === 'import' ? 'Nothing was imported. ' : ''}Fix them and check the file again.`,
           },
         };
       }
       if (mode === 'dry-run') {
         return {
           refused: false,
-          report: { ...summary, imported: false, projects: projects.size, createdProjectIds: [], message: `All ${rows.toLocaleString('en-IN')} rows are valid: ${projects.size.toLocaleString('en-IN')} projects are ready to import.` },
+          report: {
+            ...summary,
+            imported: false,
+            projects: projects.size,
+            createdProjectIds: [],
+            message: `All ${rows.toLocaleString('en-IN')} rows are valid: ${projects.size.toLocaleString('en-IN')} ${projects.size === 1 ? 'project is' : 'projects are'} ready to import.`,
+          },
         };
       }
       const bodies = [...projects.values()].flatMap((project) => (project.body && !project.refused ? [project.body] : []));
@@ -301,7 +307,7 @@ export function createProjectImportService({ repository, transaction }: ProjectI
           imported: true,
           projects: createdProjectIds.length,
           createdProjectIds,
-          message: `Imported ${createdProjectIds.length.toLocaleString('en-IN')} projects with ${rows.toLocaleString('en-IN')} units. They are on the site now (except any marked inactive).`,
+          message: `Imported ${createdProjectIds.length.toLocaleString('en-IN')} ${createdProjectIds.length === 1 ? 'project' : 'projects'} with ${rows.toLocaleString('en-IN')} ${rows === 1 ? 'unit' : 'units'}. They are on the site now (except any marked inactive).`,
         },
       };
     },

@@ -1,0 +1,11 @@
+/**
+ * A made-up, pronounceable word no seeded record holds ('Bakodule'), so a search or a list can only find what this
+ * run created. (back-office.spec.ts and back-office-import.spec.ts keep their own copies for now.)
+ */
+export function freshWord(): string {
+  const letters = 'bcdfghjklmnprstvz';
+  const vowels = 'aeiou';
+  let word = '';
+  for (let i = 0; i < 4; i += 1) word += letters[Math.floor(Math.random() * letters.length)]! + vowels[Math.floor(Math.random() * vowels.length)]!;
+  return word[0]!.toUpperCase() + word.slice(1);
+}
