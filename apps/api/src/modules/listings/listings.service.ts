@@ -104,10 +104,69 @@ export function storageKeyOf(key: string): string | null {
 }
 
 /** Issue 10: an upload that keeps nothing is not a partial success (207) but a refusal, with every reason in words. */
-function everyPhotoRefused(rejected: RejectedPhoto[]): DomainError {
+export function everyPhotoRefused(rejected: RejectedPhoto[]): DomainError {
   const [only] = rejected;
   const message = rejected.length === 1 && only ? only.reason : `No photo was added: ${rejected.map((photo) => photo.reason).join('; ')}`;
   return new DomainError('UNPROCESSABLE', message, { field: 'photos' });
+}
+
+/** A photo of an upload that passed the pipeline, staged under its two keys until its row commits. */
+export interface StagedPhoto {
+  fileName: string;
+  url: string;
+  cardUrl: string;
+  storageKey: string;
+  keys: [gallery: string, card: string];
+}
+
+export interface StagePhotosOptions {
+  projectId: number;
+  mediaStore: MediaStore;
+  maxPhotoPixels: number;
+  /** Photos the record holds already: files beyond MAX_LISTING_PHOTOS are refused before any work. Unknown: not checked here. */
+  held?: number;
+  /** 'listing' or 'project', in the refusal of a photo beyond the limit. */
+  noun: string;
+  /** Every staged key is pushed here as soon as it exists, so a caller failing midway can settle them. */
+  staged: string[];
+}
+
+/**
+ * One upload request's files through the owners' photo pipeline (issue 10), for owners' listings and the provider's
+ * projects (issue 14) alike: size and room checked, format read from the bytes and re-encoded by processPhoto, the two
+ * WebP variants staged (not stored: nothing serves them until the row has committed) under listings/{id}/, where the
+ * start-up sweep judges them. Throws 400 when no file came and 422 when every file was refused.
+ */
+export async function stageUploadPhotos(files: AsyncIterable<IncomingPhoto>, { projectId, mediaStore, maxPhotoPixels, held, noun, staged }: StagePhotosOptions): Promise<{ accepted: StagedPhoto[]; rejected: RejectedPhoto[] }> {
+  const accepted: StagedPhoto[] = [];
+  const rejected: RejectedPhoto[] = [];
+  for await (const file of files) {
+    const fileName = displayName(file.fileName);
+    const refuse = (reason: string) => rejected.push({ fileName, reason: `${fileName} ${reason}` });
+    if (file.truncated || file.bytes.length > MAX_PHOTO_BYTES) {
+      refuse(`is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`);
+      continue;
+    }
+    if (held !== undefined && held + accepted.length >= MAX_LISTING_PHOTOS) {
+      refuse(`was not added: a ${noun} can have at most ${MAX_LISTING_PHOTOS} photos`);
+      continue;
+    }
+    const outcome = await processPhoto(file.bytes, { maxPixels: maxPhotoPixels });
+    if (!outcome.ok) {
+      refuse(outcome.reason);
+      continue;
+    }
+    const storageKey = `listings/${projectId}/${randomUUID()}`;
+    const keys = photoKeys(storageKey);
+    await mediaStore.stage(keys[0], outcome.photo.gallery, 'image/webp');
+    staged.push(keys[0]);
+    await mediaStore.stage(keys[1], outcome.photo.card, 'image/webp');
+    staged.push(keys[1]);
+    accepted.push({ fileName, url: mediaStore.urlFor(keys[0]), cardUrl: mediaStore.urlFor(keys[1]), storageKey, keys });
+  }
+  if (accepted.length === 0 && rejected.length === 0) throw new DomainError('VALIDATION', 'Choose at least one photo to upload', { field: 'photos' });
+  if (accepted.length === 0) throw everyPhotoRefused(rejected);
+  return { accepted, rejected };
 }
 
 function isOwner(listing: Pick<LockedListing, 'ownerId' | 'brokerId'>, owner: ListingOwner): boolean {
@@ -323,43 +382,13 @@ export function createListingsService({ repository, mediaStore, notifyLive, cloc
     async addPhotos(principal: Principal, id: number, files: AsyncIterable<IncomingPhoto>) {
       const owner = await ownerOf(principal);
       const listing = await ownedListing(repository, owner, id, false);
-      let { count: held } = await repository.photoStats(id);
-      const accepted: { fileName: string; url: string; cardUrl: string; storageKey: string; keys: string[] }[] = [];
-      const rejected: RejectedPhoto[] = [];
       const staged: string[] = [];
       try {
-        for await (const file of files) {
-          const fileName = displayName(file.fileName);
-          const refuse = (reason: string) => rejected.push({ fileName, reason: `${fileName} ${reason}` });
-          if (file.truncated || file.bytes.length > MAX_PHOTO_BYTES) {
-            refuse(`is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB`);
-            continue;
-          }
-          if (held + accepted.length >= MAX_LISTING_PHOTOS) {
-            refuse(`was not added: a listing can have at most ${MAX_LISTING_PHOTOS} photos`);
-            continue;
-          }
-          const outcome = await processPhoto(file.bytes, { maxPixels: maxPhotoPixels });
-          if (!outcome.ok) {
-            refuse(outcome.reason);
-            continue;
-          }
-          const storageKey = `listings/${id}/${randomUUID()}`;
-          const [galleryKey, cardKey] = photoKeys(storageKey);
-          // Staged, not stored: nothing serves them until the row has committed (issue 10).
-          await mediaStore.stage(galleryKey, outcome.photo.gallery, 'image/webp');
-          staged.push(galleryKey);
-          await mediaStore.stage(cardKey, outcome.photo.card, 'image/webp');
-          staged.push(cardKey);
-          accepted.push({ fileName, url: mediaStore.urlFor(galleryKey), cardUrl: mediaStore.urlFor(cardKey), storageKey, keys: [galleryKey, cardKey] });
-        }
-        if (accepted.length === 0 && rejected.length === 0) throw new DomainError('VALIDATION', 'Choose at least one photo to upload', { field: 'photos' });
-        if (accepted.length === 0) throw everyPhotoRefused(rejected);
+        const { accepted, rejected } = await stageUploadPhotos(files, { projectId: id, mediaStore, maxPhotoPixels, held: (await repository.photoStats(id)).count, noun: 'listing', staged });
         const at = clock();
         const saved = await repository.transaction(async (tx) => {
           const locked = await ownedListing(tx, owner, id, true);
           const stats = await tx.photoStats(id);
-          held = stats.count;
           // Another upload may have landed meanwhile: what no longer fits is refused like any extra photo.
           const room = Math.max(0, MAX_LISTING_PHOTOS - stats.count);
           const fitting = accepted.slice(0, room);

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { AdminListQuery } from '@nivaas/contracts/admin.schema';
 import type { AdminProject, ProjectCreate, ProjectPatch, ProjectPhotoRole } from '@nivaas/contracts/catalogue-admin.schema';
 import type { Pagination } from '@nivaas/contracts/common.schema';
-import { MAX_LISTING_PHOTOS, MAX_PHOTO_BYTES, type RejectedPhoto, type UploadUnit } from '@nivaas/contracts/upload.schema';
+import { MAX_LISTING_PHOTOS, type UploadUnit } from '@nivaas/contracts/upload.schema';
 import type { FastifyBaseLogger } from 'fastify';
 import { auditDiff } from '../../lib/audit-trail';
 import { DomainError, isDomainError } from '../../lib/domain-error';
@@ -11,8 +10,8 @@ import { paginationOf } from '../../lib/page-window';
 import { applyPublication, isPublic } from '../../lib/publication';
 import { toOwnerListings, toPhoto } from './listings.mapper';
 import type { NewUnit } from './listings.repository';
-import { displayName, type IncomingPhoto, photoKeys } from './listings.service';
-import { MAX_PHOTO_PIXELS, processPhoto } from './photo-processing';
+import { type IncomingPhoto, photoKeys, stageUploadPhotos } from './listings.service';
+import { MAX_PHOTO_PIXELS } from './photo-processing';
 import type { ProjectRowAll, ProjectValues, ProjectWrites, ProjectsAdminRepository } from './projects.admin.repository';
 
 export interface ProjectsAdminDeps {
@@ -165,29 +164,10 @@ export function createProjectsAdminService({ repository, mediaStore, clock = () 
      */
     async addPhotos(staffId: number, id: number, role: ProjectPhotoRole, files: AsyncIterable<IncomingPhoto>) {
       await get(id);
-      const accepted: { fileName: string; url: string; cardUrl: string; storageKey: string; keys: string[] }[] = [];
-      const rejected: RejectedPhoto[] = [];
+      const staged: string[] = [];
       try {
-        for await (const file of files) {
-          const fileName = displayName(file.fileName);
-          if (file.truncated || file.bytes.length > MAX_PHOTO_BYTES) {
-            rejected.push({ fileName, reason: `${fileName} is larger than ${MAX_PHOTO_BYTES / (1024 * 1024)} MB` });
-            continue;
-          }
-          const outcome = await processPhoto(file.bytes, { maxPixels: maxPhotoPixels });
-          if (!outcome.ok) {
-            rejected.push({ fileName, reason: `${fileName} ${outcome.reason}` });
-            continue;
-          }
-          // Under listings/{id}/ like owners' photos, so the start-up sweep judges them the same way.
-          const storageKey = `listings/${id}/${randomUUID()}`;
-          const keys = photoKeys(storageKey);
-          await mediaStore.stage(keys[0], outcome.photo.gallery, 'image/webp');
-          await mediaStore.stage(keys[1], outcome.photo.card, 'image/webp');
-          accepted.push({ fileName, url: mediaStore.urlFor(keys[0]), cardUrl: mediaStore.urlFor(keys[1]), storageKey, keys });
-        }
-        if (accepted.length === 0 && rejected.length === 0) throw new DomainError('VALIDATION', 'Choose at least one photo to upload', { field: 'photos' });
-        if (accepted.length === 0) throw new DomainError('UNPROCESSABLE', rejected.length === 1 ? (rejected[0]?.reason ?? '') : `No photo was added: ${rejected.map((photo) => photo.reason).join('; ')}`, { field: 'photos' });
+        // The room is checked in the transaction below, against the rows as they are then.
+        const { accepted, rejected } = await stageUploadPhotos(files, { projectId: id, mediaStore, maxPhotoPixels, noun: 'project', staged });
         const at = clock();
         const saved = await repository.transaction(async (writes) => {
           const locked = await writes.lock(id);
@@ -204,6 +184,8 @@ export function createProjectsAdminService({ repository, mediaStore, clock = () 
           return rows.map((row, i) => ({ id: row.id, position: start + i }));
         });
         const kept = saved.length;
+        // Committed: from here on the rows decide; the files are promoted or removed below, never by the catch.
+        staged.length = 0;
         for (const photo of accepted.slice(0, kept)) {
           for (const key of photo.keys) await mediaStore.promote(key).catch((error: unknown) => log?.error({ err: error, key }, 'could not promote a staged photo; the sweep at the next start will'));
         }
@@ -221,7 +203,7 @@ export function createProjectsAdminService({ repository, mediaStore, clock = () 
       } catch (error) {
         // A rule said no, so nothing committed: the staged files go. Anything else (a connection lost at COMMIT) may
         // have committed; the files stay staged and the start-up sweep decides by the rows.
-        if (isDomainError(error)) await forget(accepted.flatMap((photo) => photo.keys));
+        if (isDomainError(error)) await forget(staged);
         throw error;
       }
     },
