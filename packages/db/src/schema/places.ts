@@ -1,7 +1,7 @@
 /** Places: city > zone > location (locality). */
 import { doublePrecision, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CITY_MEDIA_TITLES } from '../enums';
-import { createdAt, id, oneOf, trigram } from './columns';
+import { CITY_MEDIA_TITLES, STATUSES } from '../enums';
+import { createdAt, id, oneOf, status, trigram } from './columns';
 
 export const cities = pgTable(
   'cities',
@@ -12,9 +12,11 @@ export const cities = pgTable(
     state: text('state').notNull(),
     // Display order: Bengaluru first (spec §4, the default city).
     position: integer('position').notNull().default(0),
+    // Issue 14: the provider hides a place by switching it off (never deleted: projects and reviews refer to it).
+    status: status(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('cities_slug_uq').on(t.slug), index('cities_position_idx').on(t.position, t.id)],
+  (t) => [uniqueIndex('cities_slug_uq').on(t.slug), index('cities_position_idx').on(t.position, t.id), oneOf('cities_status_check', t.status, STATUSES)],
 );
 
 export const cityMedia = pgTable(
@@ -39,8 +41,11 @@ export const zones = pgTable(
       .references(() => cities.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
+    status: status(),
+    // Issue 14: the zone page's banner, through the listings' photo pipeline.
+    bannerUrl: text('banner_url'),
   },
-  (t) => [uniqueIndex('zones_city_slug_uq').on(t.cityId, t.slug)],
+  (t) => [uniqueIndex('zones_city_slug_uq').on(t.cityId, t.slug), oneOf('zones_status_check', t.status, STATUSES)],
 );
 
 export const locations = pgTable(
@@ -56,10 +61,13 @@ export const locations = pgTable(
     slug: text('slug').notNull(),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    status: status(),
+    bannerUrl: text('banner_url'),
   },
   (t) => [
     uniqueIndex('locations_city_slug_uq').on(t.cityId, t.slug),
     index('locations_zone_idx').on(t.zoneId),
     trigram('locations_name_trgm_idx', t.name),
+    oneOf('locations_status_check', t.status, STATUSES),
   ],
 );
