@@ -118,6 +118,8 @@ describe('Rate this locality', () => {
     expect(await within(section).findByText('Good schools.')).toBeTruthy();
     expect(within(section).getByText('4.0')).toBeTruthy();
     expect(within(section).queryByRole('form')).toBeNull();
+    // Issue 14: a new rating waits for the provider's review, and the page says so.
+    expect(within(section).getByRole('status')).toHaveProperty('textContent', 'Thank you. Your rating appears here once the Nivaas team has reviewed it.');
   }, SLOW);
 
   it('does not call a 200 a success (spec §5: only 201)', async () => {

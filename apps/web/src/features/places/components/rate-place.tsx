@@ -13,7 +13,7 @@ interface RatePlaceProps {
   subject: RatedSubject;
   id: number;
   placeName: string;
-  /** Called after a rating the server took (201), so the summary shows it. */
+  /** Called after a rating the server took (201); it is public once the provider approves it (issue 14). */
   onRated: () => void;
 }
 
@@ -31,6 +31,8 @@ export function RatePlace({ subject, id, placeName, onRated }: RatePlaceProps) {
   const [stars, setStars] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A rating sent in this visit: it waits for review, which the place page says (issue 14).
+  const [submitted, setSubmitted] = useState(false);
   const [rateLocation, locationState] = useRateLocationMutation();
   const [rateZone, zoneState] = useRateZoneMutation();
   const busy = locationState.isLoading || zoneState.isLoading;
@@ -65,6 +67,7 @@ export function RatePlace({ subject, id, placeName, onRated }: RatePlaceProps) {
       subject === 'location' ? await rateLocation({ ...common, locationId: id }) : await rateZone({ ...common, ZoneId: id });
     if (result.data?.created) {
       showSuccess(result.data.response.message || RATING_SUBMITTED_MESSAGE);
+      setSubmitted(true);
       setOpen(false);
       setStars(null);
       setComment('');
@@ -75,13 +78,24 @@ export function RatePlace({ subject, id, placeName, onRated }: RatePlaceProps) {
   };
 
   if (!open) {
-    return (
+    const button = (
       <button ref={opener} type="button" onClick={start} className="btn-secondary" aria-haspopup={login ? undefined : 'dialog'}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="text-amber-500">
           <path d="M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3L2.9 9.5l6.3-.9z" fill="currentColor" />
         </svg>
         Rate this {WHAT[subject]}
       </button>
+    );
+    // Issue 14: a new rating waits in the provider's review queue, so the summary does not move yet; say so.
+    return submitted ? (
+      <div className="flex flex-col items-start gap-2">
+        {button}
+        <p role="status" className="text-sm text-slate-600">
+          Thank you. Your rating appears here once the Nivaas team has reviewed it.
+        </p>
+      </div>
+    ) : (
+      button
     );
   }
 
