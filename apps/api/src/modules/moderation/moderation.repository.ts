@@ -228,6 +228,10 @@ export function createModerationRepository(db: Db) {
           when 'construction_project' then (select c.name from construction_projects c where c.id = ${auditLog.entityId})
           when 'contractor' then (select c.company_name from contractors c where c.id = ${auditLog.entityId})
           when 'user' then (select u.name from users u where u.id = ${auditLog.entityId})
+          when 'review' then (select coalesce(r.author_name, 'A reviewer') || ' on ' || coalesce(l.name, z.name, c.name, 'a place')
+            from reviews r left join locations l on l.id = r.location_id and r.subject = 'location'
+            left join zones z on z.id = r.zone_id and r.subject = 'zone' left join cities c on c.id = r.city_id and r.subject = 'city'
+            where r.id = ${auditLog.entityId})
         end`;
       const [rows, [total]] = await Promise.all([
         db

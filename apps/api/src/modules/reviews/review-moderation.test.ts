@@ -72,6 +72,8 @@ describe('/api/admin/reviews', () => {
       ['reject', 'approved', 'rejected', 'Names a neighbour'],
       ['approve', 'pending', 'approved', null],
     ]);
+    // The console's audit log names the review by its author and place.
+    expect(audit.entries[0].entityName).toBe('Ravi Rater on Queue Nagar');
   });
 
   it('filters by approval and subject, oldest first, and pages', async () => {
