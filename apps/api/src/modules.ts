@@ -220,7 +220,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     // empty the public cache (migration 0004), so a visitor sees the change at once.
     buildersAdmin: createBuildersAdminService({ repository: createBuildersAdminRepository(db), clock }),
     projectsAdmin,
-    placesAdmin: createPlacesAdminService({ repository: createPlacesAdminRepository(db), clock }),
+    placesAdmin: createPlacesAdminService({ repository: createPlacesAdminRepository(db), images: recordImages, clock }),
     /** Start-up housekeeping: photo files no row refers to, and moves a crash interrupted (listings/photo-sweep.ts). */
     sweepOrphanPhotos: (options: { olderThanMs: number }) => sweepOrphanPhotos({ repository: listingsRepository, mediaStore, log, ...options }),
     /** Resolves when every message handed to the senders so far has left (the app's close waits for it). */

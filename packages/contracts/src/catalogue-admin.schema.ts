@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminItemSchema, adminPageSchema, publicationFields, PublicationSchema, requireRejectionRemark, SlugSchema } from './admin.schema';
-import { IdInputSchema, MAX_ID, MediaSchema, multiLineText, NamedRefSchema, singleLineText } from './common.schema';
+import { IdInputSchema, MAX_ID, MediaSchema, multiLineText, NamedRefSchema, singleLineText, StatusSchema } from './common.schema';
 import { PropertyTypeSchema, TransactionTagSchema } from './project.schema';
 import { LISTING_TAG_MAX, LISTING_TAGS_MAX, LISTING_UNITS_MAX, OwnerListingSchema, UploadUnitSchema } from './upload.schema';
 
@@ -119,16 +119,18 @@ const cityFields = {
   state: line(80, 'State').min(2, 'State must be at least 2 characters'),
   /** Display order (Bengaluru first); new cities go last when left out. */
   position: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Issue 14: inactive hides the place's page and its name from lists and search (projects keep their own state). */
+  status: StatusSchema.optional(),
 };
 export const CityCreateSchema = z.strictObject(cityFields);
 export type CityCreate = z.infer<typeof CityCreateSchema>;
 export const CityPatchSchema = z.strictObject({ ...cityFields, name: cityFields.name.optional(), state: cityFields.state.optional() });
 export type CityPatch = z.infer<typeof CityPatchSchema>;
 
-const zoneFields = { cityId: ref, name: line(80, 'Name').min(2, 'Name must be at least 2 characters'), slug: SlugSchema.optional() };
+const zoneFields = { cityId: ref, name: line(80, 'Name').min(2, 'Name must be at least 2 characters'), slug: SlugSchema.optional(), status: StatusSchema.optional() };
 export const ZoneCreateSchema = z.strictObject(zoneFields);
 export type ZoneCreate = z.infer<typeof ZoneCreateSchema>;
-export const ZonePatchSchema = z.strictObject({ name: zoneFields.name.optional(), slug: SlugSchema.optional() });
+export const ZonePatchSchema = z.strictObject({ name: zoneFields.name.optional(), slug: SlugSchema.optional(), status: StatusSchema.optional() });
 export type ZonePatch = z.infer<typeof ZonePatchSchema>;
 
 const coordinate = (label: string, limit: number) => z.coerce.number({ error: `${label} must be a number` }).min(-limit, `${label} must be at least -${limit}`).max(limit, `${label} must be at most ${limit}`);
@@ -139,21 +141,24 @@ const locationFields = {
   slug: SlugSchema.optional(),
   lat: coordinate('Latitude', 90).nullish(),
   lng: coordinate('Longitude', 180).nullish(),
+  status: StatusSchema.optional(),
 };
 /** A locality lies in its city, and in its zone when given (the zone must be of the same city). */
 export const LocationCreateSchema = z.strictObject(locationFields);
 export type LocationCreate = z.infer<typeof LocationCreateSchema>;
-export const LocationPatchSchema = z.strictObject({ zoneId: locationFields.zoneId, name: locationFields.name.optional(), slug: SlugSchema.optional(), lat: locationFields.lat, lng: locationFields.lng });
+export const LocationPatchSchema = z.strictObject({ zoneId: locationFields.zoneId, name: locationFields.name.optional(), slug: SlugSchema.optional(), lat: locationFields.lat, lng: locationFields.lng, status: StatusSchema.optional() });
 export type LocationPatch = z.infer<typeof LocationPatchSchema>;
 
-export const AdminCitySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), state: z.string(), position: z.number().int(), medias: z.array(MediaSchema), zoneCount: z.number().int(), locationCount: z.number().int() });
+export const AdminCitySchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), state: z.string(), position: z.number().int(), status: StatusSchema, medias: z.array(MediaSchema), zoneCount: z.number().int(), locationCount: z.number().int() });
 export type AdminCity = z.infer<typeof AdminCitySchema>;
-export const AdminZoneSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), city: NamedRefSchema, locationCount: z.number().int() });
+export const AdminZoneSchema = z.object({ id: z.number().int(), name: z.string(), slug: z.string(), status: StatusSchema, bannerUrl: z.string().nullable(), city: NamedRefSchema, locationCount: z.number().int() });
 export type AdminZone = z.infer<typeof AdminZoneSchema>;
 export const AdminLocationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
+  status: StatusSchema,
+  bannerUrl: z.string().nullable(),
   city: NamedRefSchema,
   zone: NamedRefSchema.nullable(),
   lat: z.number().nullable(),

@@ -107,14 +107,16 @@ export async function registerRecordRoutes<Create extends z.ZodType, Patch exten
           response: { 200: options.item, ...refused, 413: ErrorResponseSchema, 422: ErrorResponseSchema },
         },
       },
-      async (request) => {
-        if (!request.isMultipart()) throw new DomainError('VALIDATION', 'Send the photo as multipart/form-data', { field: 'image' });
-        const part = await request.file();
-        const file = part ? { fileName: part.filename || 'A file', bytes: await part.toBuffer(), truncated: part.file.truncated } : undefined;
-        return { success: true as const, ...(await image.set(principalOf(request).id, idOf(request), file)) };
-      },
+      async (request) => ({ success: true as const, ...(await image.set(principalOf(request).id, idOf(request), await uploadedImage(request))) }),
     );
   }
+}
+
+/** The one photo of a multipart request (undefined when it holds none), as the back-office services take it. */
+export async function uploadedImage(request: FastifyRequest): Promise<UploadedImage | undefined> {
+  if (!request.isMultipart()) throw new DomainError('VALIDATION', 'Send the photo as multipart/form-data', { field: 'image' });
+  const part = await request.file();
+  return part ? { fileName: part.filename || 'A file', bytes: await part.toBuffer(), truncated: part.file.truncated } : undefined;
 }
 
 /** The provider-only gate and the multipart parser (one photo a request) of a back-office plugin. */

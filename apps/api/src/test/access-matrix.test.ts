@@ -874,6 +874,20 @@ const ROWS: Row[] = [
   { route: 'PATCH /api/admin/zones/{id}', request: () => ({ method: 'PATCH', url: `/api/admin/zones/${ids.zoneId}`, payload: {} }), expect: PROVIDER_ONLY },
   { route: 'POST /api/admin/locations', request: () => ({ method: 'POST', url: '/api/admin/locations', payload: { cityId: ids.cityId, name: `Matrix Locality ${randomUUID().slice(0, 8)}` } }), expect: CREATED_BY_PROVIDER },
   { route: 'PATCH /api/admin/locations/{id}', request: () => ({ method: 'PATCH', url: `/api/admin/locations/${ids.locationId}`, payload: {} }), expect: PROVIDER_ONLY },
+  ...([
+    ['cities', () => ids.cityId],
+    ['zones', () => ids.zoneId],
+    ['locations', () => ids.locationId],
+  ] as const).map(
+    ([places, id]): Row => ({
+      route: `POST /api/admin/${places}/{id}/banner`,
+      request: async () => {
+        const { payload, headers } = multipart([{ fileName: 'matrix.jpg', contentType: 'image/jpeg', bytes: await jpeg() }]);
+        return { method: 'POST', url: `/api/admin/${places}/${id()}/banner`, payload, headers };
+      },
+      expect: PROVIDER_ONLY,
+    }),
+  ),
 ];
 
 function matches(outcome: Outcome, status: number): boolean {

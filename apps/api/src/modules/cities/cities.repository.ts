@@ -27,10 +27,13 @@ export interface CityItemCounts {
 
 const cityColumns = { id: cities.id, name: cities.name, slug: cities.slug, state: cities.state };
 
-/** The city selector's search (issue 17): the name contains the text, case-insensitively; none when blank. */
+/** Issue 14: a city the provider switched off is in no public read. */
+const activeCity = eq(cities.status, 'active');
+
+/** The city selector's search (issue 17): an active city whose name contains the text, case-insensitively. */
 function nameMatches(search: string | undefined): SQL | undefined {
   const text = search?.trim();
-  return text ? ilike(cities.name, containsPattern(text)) : undefined;
+  return text ? and(activeCity, ilike(cities.name, containsPattern(text))) : activeCity;
 }
 
 /** SQL for cities and what the city cards count; no HTTP, no response shapes. */
@@ -58,11 +61,11 @@ export function createCitiesRepository(db: Db) {
         .select({ one: sql`1` })
         .from(projects)
         .where(and(eq(projects.cityId, cities.id), ...publicItemConditions()));
-      return db.select(cityColumns).from(cities).where(exists(publicItem)).orderBy(asc(cities.position), asc(cities.id));
+      return db.select(cityColumns).from(cities).where(and(activeCity, exists(publicItem))).orderBy(asc(cities.position), asc(cities.id));
     },
 
     async findById(id: number): Promise<CityRow | undefined> {
-      const [row] = await db.select(cityColumns).from(cities).where(eq(cities.id, id));
+      const [row] = await db.select(cityColumns).from(cities).where(and(activeCity, eq(cities.id, id)));
       return row;
     },
 

@@ -137,6 +137,56 @@ describe('search after a catalogue change', () => {
   });
 });
 
+describe('places switched off and their banners', () => {
+  it('an inactive locality, zone or city leaves its page, lists and search at once and comes back when switched on; banners go through the photo pipeline', async () => {
+    const zone = (await call('POST', '/api/admin/zones', who.provider, { cityId: world.cityId, name: 'Marigold Belt' })).json().item;
+    expect(zone).toMatchObject({ status: 'active', bannerUrl: null });
+    const location = (await call('POST', '/api/admin/locations', who.provider, { cityId: world.cityId, zoneId: zone.id, name: 'Marigold Bagh' })).json().item;
+    await call('POST', '/api/admin/projects', who.provider, { name: 'Marigold Court', type: 'villa', cityId: world.cityId, locationId: location.id, status: 'active', approval: 'approved', units: [unit(5_000_000, 6_000_000)] });
+    const visitor = (url: string) => ctx.app.inject({ method: 'GET', url });
+    expect((await visitor(`/api/location/${location.id}`)).statusCode).toBe(200);
+    expect((await visitor(`/api/zone/${zone.id}`)).statusCode).toBe(200);
+    const named = async () => ((await visitor('/api/project/search?query=Marigold%20Bagh')).json().locations as { name: string }[]).map((place) => place.name);
+    expect(await named()).toContain('Marigold Bagh');
+
+    const off = await call('PATCH', `/api/admin/locations/${location.id}`, who.provider, { status: 'inactive' });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().item.status).toBe('inactive');
+    expect((await visitor(`/api/location/${location.id}`)).statusCode).toBe(404);
+    expect((await visitor(`/api/location?cityId=${world.cityId}&limit=100`)).body).not.toContain('Marigold Bagh');
+    expect(await named()).not.toContain('Marigold Bagh');
+    expect((await call('PATCH', `/api/admin/zones/${zone.id}`, who.provider, { status: 'inactive' })).statusCode).toBe(200);
+    expect((await visitor(`/api/zone/${zone.id}`)).statusCode).toBe(404);
+    expect((await call('PATCH', `/api/admin/locations/${location.id}`, who.provider, { status: 'active' })).statusCode).toBe(200);
+    expect((await visitor(`/api/location/${location.id}`)).statusCode).toBe(200);
+    expect((await auditOf('location', location.id)).map((entry) => [entry.action, entry.after?.status])).toEqual([['update', 'active'], ['update', 'inactive'], ['create', 'active']]);
+
+    const city = (await call('POST', '/api/admin/cities', who.provider, { name: 'Hubballi', state: 'Karnataka' })).json().item;
+    expect((await visitor(`/api/city/${city.id}`)).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/admin/cities/${city.id}`, who.provider, { status: 'inactive' })).statusCode).toBe(200);
+    expect((await visitor(`/api/city/${city.id}`)).statusCode).toBe(404);
+    expect((await visitor('/api/city?search=Hubballi')).body).not.toContain('Hubballi');
+    expect((await call('PATCH', `/api/admin/cities/${city.id}`, who.provider, { status: 'hidden' })).json().field).toBe('status');
+
+    // Banners: a zone's on its row, a city's in its media; a file that is not a picture is refused with the reason.
+    const upload = async (path: string, bytes: Buffer, fileName = 'banner.jpg') => {
+      const form = multipart([{ fileName, contentType: 'image/jpeg', bytes }]);
+      return ctx.app.inject({ method: 'POST', url: path, headers: { ...(await headersFor(ctx.app, who.provider)), ...form.headers }, payload: form.payload });
+    };
+    const zoneBanner = await upload(`/api/admin/zones/${zone.id}/banner`, await jpeg());
+    expect(zoneBanner.statusCode, zoneBanner.body).toBe(200);
+    expect(zoneBanner.json().item.bannerUrl).toMatch(new RegExp(`^/media/.*content/places/zone/${zone.id}/.+\\.webp$`));
+    expect((await auditOf('zone', zone.id))[0]).toMatchObject({ action: 'update', before: { bannerUrl: null }, after: { bannerUrl: zoneBanner.json().item.bannerUrl } });
+    const cityBanner = await upload(`/api/admin/cities/${city.id}/banner`, await jpeg({ colour: '#c63' }));
+    expect(cityBanner.statusCode, cityBanner.body).toBe(200);
+    expect(cityBanner.json().item.medias).toEqual([{ title: 'banner', url: expect.stringMatching(/\.webp$/) }]);
+    const refused = await upload(`/api/admin/locations/${location.id}/banner`, Buffer.from('not a picture'), 'notes.jpg');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('notes.jpg is not a JPEG, PNG, WebP, HEIC or AVIF image');
+    expect((await upload('/api/admin/locations/999999/banner', await jpeg())).statusCode).toBe(404);
+  });
+});
+
 describe('refusals name the field', () => {
   it('400 for bad input, 404 for an unknown id, 409 for a slug in use, and nothing written', async () => {
     const before = await ctx.database.db.select().from(schema.projects);

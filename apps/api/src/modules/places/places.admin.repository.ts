@@ -69,6 +69,25 @@ function placeWrites(tx: Tx) {
       if (!row) throw new Error('locations update answered no row');
       return row;
     },
+    /**
+     * Sets a place's banner; answers the address it replaces (null when it had none), or undefined when the place does
+     * not exist. A city keeps one 'banner' row in city_media, which the city pages read.
+     */
+    async setBanner(kind: 'city' | 'zone' | 'location', id: number, url: string): Promise<string | null | undefined> {
+      if (kind === 'city') {
+        const [city] = await tx.select({ id: cities.id }).from(cities).where(eq(cities.id, id)).for('update');
+        if (!city) return undefined;
+        const [held] = await tx.select().from(cityMedia).where(and(eq(cityMedia.cityId, id), eq(cityMedia.title, 'banner'))).orderBy(asc(cityMedia.id)).limit(1);
+        if (held) await tx.update(cityMedia).set({ url }).where(eq(cityMedia.id, held.id));
+        else await tx.insert(cityMedia).values({ cityId: id, title: 'banner', url });
+        return held?.url ?? null;
+      }
+      const table = kind === 'zone' ? zones : locations;
+      const [row] = await tx.select({ bannerUrl: table.bannerUrl }).from(table).where(eq(table.id, id)).for('update');
+      if (!row) return undefined;
+      await tx.update(table).set({ bannerUrl: url }).where(eq(table.id, id));
+      return row.bannerUrl;
+    },
     audit: (entry: AuditInput) => recordAudit(tx, entry),
   };
 }

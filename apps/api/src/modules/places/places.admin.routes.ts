@@ -16,7 +16,8 @@ import {
 } from '@nivaas/contracts/catalogue-admin.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { principalOf, requireAuth } from '../../plugins/auth';
+import { backOfficePlugin, uploadedImage } from '../../lib/back-office-routes';
+import { principalOf } from '../../plugins/auth';
 import type { PlacesAdminService } from './places.admin.service';
 
 const tags = ['back office'];
@@ -26,8 +27,21 @@ const written = { 400: ErrorResponseSchema, ...denied, 404: ErrorResponseSchema,
 
 /** Issue 14: the provider's cities, zones and localities, under /api/admin. Provider staff only. */
 export const placesAdminRoutes: FastifyPluginAsyncZod<{ placesAdmin: PlacesAdminService }> = async (app, { placesAdmin }) => {
-  app.addHook('onRequest', requireAuth('provider'));
+  // The provider-only gate and the one-photo multipart parser the banner uploads need.
+  await backOfficePlugin(app);
   const staff = (request: Parameters<typeof principalOf>[0]) => principalOf(request).id;
+  const banner = <R extends typeof AdminCityResponseSchema | typeof AdminZoneResponseSchema | typeof AdminLocationResponseSchema>(noun: string, response: R) => ({
+    config: { limits: 'photo-upload' as const },
+    schema: {
+      tags,
+      summary: `The ${noun}'s banner (multipart/form-data, one file, 10 MB; JPEG, PNG, WebP, HEIC or AVIF), re-encoded as the listings' photos are; 422 with the reason when refused`,
+      params: AdminIdParamSchema,
+      response: { 200: response, ...written, 413: ErrorResponseSchema, 422: ErrorResponseSchema },
+    },
+  });
+  app.post('/cities/:id/banner', banner('city', AdminCityResponseSchema), async (request) => ({ success: true as const, ...(await placesAdmin.setBanner('city', staff(request), request.params.id, await uploadedImage(request))) }));
+  app.post('/zones/:id/banner', banner('zone', AdminZoneResponseSchema), async (request) => ({ success: true as const, ...(await placesAdmin.setBanner('zone', staff(request), request.params.id, await uploadedImage(request))) }));
+  app.post('/locations/:id/banner', banner('locality', AdminLocationResponseSchema), async (request) => ({ success: true as const, ...(await placesAdmin.setBanner('location', staff(request), request.params.id, await uploadedImage(request))) }));
 
   app.get('/cities', { schema: { tags, summary: 'Cities in display order, narrowed by q', querystring: PlaceListQuerySchema, response: { 200: AdminCityPageSchema, ...listed } } }, async (request) => ({ success: true as const, ...(await placesAdmin.cities(request.query)) }));
   app.post('/cities', { schema: { tags, summary: 'Create a city; 409 for a slug in use', body: CityCreateSchema, response: { 201: AdminCityResponseSchema, ...written } } }, async (request, reply) =>

@@ -22,8 +22,12 @@ export interface LocationItemStats {
 const projectCountSql = sql<number>`count(*) filter (where ${projects.item} = 'project')`.mapWith(Number);
 const listingCountSql = sql<number>`count(*) filter (where ${projects.item} = 'listing')`.mapWith(Number);
 
+/** Issue 14: a place the provider switched off is in no public read. */
+const activeLocation = eq(locations.status, 'active');
+
 function locationFilter({ cityId, zoneId }: LocationFilter): SQL | undefined {
   return and(
+    activeLocation,
     cityId === undefined ? undefined : eq(locations.cityId, cityId),
     zoneId === undefined ? undefined : eq(locations.zoneId, zoneId),
   );
@@ -87,7 +91,7 @@ export function createPlacesRepository(db: Db) {
         .from(locations)
         .innerJoin(cities, eq(cities.id, locations.cityId))
         .leftJoin(zones, eq(zones.id, locations.zoneId))
-        .where(eq(locations.id, id));
+        .where(and(activeLocation, eq(locations.id, id)));
       return row;
     },
 
@@ -96,7 +100,7 @@ export function createPlacesRepository(db: Db) {
         .select({ id: zones.id, name: zones.name, slug: zones.slug, cityId: zones.cityId, cityName: cities.name })
         .from(zones)
         .innerJoin(cities, eq(cities.id, zones.cityId))
-        .where(eq(zones.id, id));
+        .where(and(eq(zones.status, 'active'), eq(zones.id, id)));
       return row;
     },
 
@@ -105,7 +109,7 @@ export function createPlacesRepository(db: Db) {
       return db
         .select({ id: locations.id, name: locations.name, slug: locations.slug })
         .from(locations)
-        .where(eq(locations.zoneId, zoneId))
+        .where(and(activeLocation, eq(locations.zoneId, zoneId)))
         .orderBy(asc(locations.name), asc(locations.id));
     },
 

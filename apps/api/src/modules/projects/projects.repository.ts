@@ -347,7 +347,8 @@ export function createProjectsRepository(db: Db) {
     },
 
     /**
-     * What each word names among localities, zones, cities and public builders: a substring match or
+     * What each word names among active localities, zones and cities (issue 14: a place the provider switched off is
+     * not offered) and public builders: a substring match or
      * a near miss ('whitefeild' names Whitefield). One query for all words; these tables are small
      * (hundreds of rows), so each is scanned rather than indexed.
      */
@@ -368,12 +369,15 @@ export function createProjectsRepository(db: Db) {
         )
         select ${common('location')}, null::text as "logo", c.id as "cityId", c.name as "cityName", z.id as "zoneId", z.name as "zoneName"
           from w join ${locations} t on ${matches} join ${cities} c on c.id = t.city_id left join ${zones} z on z.id = t.zone_id
+          where t.status = 'active'
         union all
         select ${common('zone')}, null, c.id, c.name, null, null
           from w join ${zones} t on ${matches} join ${cities} c on c.id = t.city_id
+          where t.status = 'active'
         union all
         select ${common('city')}, null, null, null, null, null
           from w join ${cities} t on ${matches}
+          where t.status = 'active'
         union all
         select ${common('builder')}, t.logo_url, null, null, null, null
           from w join ${builders} t on ${matches} where t.status = 'active' and t.approval = 'approved'`);
