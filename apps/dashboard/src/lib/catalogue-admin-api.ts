@@ -13,11 +13,14 @@ import {
   type BuilderCreate,
   type BuilderPatch,
   type CityCreate,
+  type CityPatch,
   type LocationCreate,
+  type LocationPatch,
   type PlaceListQueryInput,
   type ProjectCreate,
   type ProjectPatch,
   type ZoneCreate,
+  type ZonePatch,
 } from '@nivaas/contracts/catalogue-admin.schema';
 import { PhotoDeleteResponseSchema, PhotoUploadResponseSchema } from '@nivaas/contracts/upload.schema';
 import type { ProviderApi } from './api-client';
@@ -65,3 +68,11 @@ export const pickZones = async (api: ProviderApi, q: string, places: { cityId?: 
   (await listZones(api, { q, limit: PICKER_LIMIT, ...within(places) })).items.map((zone) => ({ id: zone.id, label: zone.name, detail: zone.city.name, city: zone.city }));
 export const pickLocations = async (api: ProviderApi, q: string, places: { cityId?: string; zoneId?: string }): Promise<{ id: number; label: string; detail: string; city: Ref; zone: Ref | null }[]> =>
   (await listLocations(api, { q, limit: PICKER_LIMIT, ...within(places) })).items.map((location) => ({ id: location.id, label: location.name, detail: `${location.zone?.name ?? 'No zone'}, ${location.city.name}`, city: location.city, zone: location.zone }));
+
+/** Issue 14: a place switched on or off, and its banner (one photo, through the listings' pipeline). */
+export const updateCity = (api: ProviderApi, id: number, body: CityPatch) => api.call(`/api/admin/cities/${id}`, AdminCityResponseSchema, { method: 'PATCH', body });
+export const updateZone = (api: ProviderApi, id: number, body: ZonePatch) => api.call(`/api/admin/zones/${id}`, AdminZoneResponseSchema, { method: 'PATCH', body });
+export const updateLocation = (api: ProviderApi, id: number, body: LocationPatch) => api.call(`/api/admin/locations/${id}`, AdminLocationResponseSchema, { method: 'PATCH', body });
+const PLACE_RESPONSES = { cities: AdminCityResponseSchema, zones: AdminZoneResponseSchema, locations: AdminLocationResponseSchema };
+export const uploadPlaceBanner = (api: ProviderApi, places: keyof typeof PLACE_RESPONSES, id: number, form: FormData, onProgress: (fraction: number) => void) =>
+  api.upload(`/api/admin/${places}/${id}/banner`, form, PLACE_RESPONSES[places], onProgress);

@@ -1,6 +1,7 @@
 import type { AdminListQueryInput } from '@nivaas/contracts/admin.schema';
 import { CityCreateSchema, LocationCreateSchema, ZoneCreateSchema, type AdminCity, type AdminLocation, type AdminZone } from '@nivaas/contracts/catalogue-admin.schema';
 import { pathSegment } from '@nivaas/contracts/project-path';
+import type { Status } from '@nivaas/contracts/common.schema';
 import { useCallback, useState } from 'react';
 import type { z } from 'zod';
 import { RecordFormFrame, TextField } from '../../components/records/record-fields';
@@ -8,7 +9,8 @@ import { RecordPicker, type PickerOption } from '../../components/records/record
 import { RecordTable } from '../../components/records/record-table';
 import { useRecordForm } from '../../components/records/use-record-form';
 import { useToaster } from '../../components/toaster';
-import { createCity, createLocation, createZone, listCities, listLocations, listZones, pickCities, pickZones } from '../../lib/catalogue-admin-api';
+import { createCity, createLocation, createZone, listCities, listLocations, listZones, pickCities, pickZones, updateCity, updateLocation, updateZone, uploadPlaceBanner } from '../../lib/catalogue-admin-api';
+import { messageOf } from '../../lib/use-paged';
 import { useApi } from '../../lib/console-context';
 
 /**
@@ -82,6 +84,58 @@ function PlaceForm<S extends z.ZodType>({ label, schema, fields, initial, save, 
   );
 }
 
+type PlaceTable = 'cities' | 'zones' | 'locations';
+
+/**
+ * A place's row actions: switch it off (hidden from the site: page, lists, search) or on, and upload its banner
+ * through the listings' photo pipeline. Each answers with a notice; the tables reload.
+ */
+function PlaceActions({ places, place, name, onChanged }: { places: PlaceTable; place: { id: number; status: Status }; name: string; onChanged: () => void }) {
+  const api = useApi();
+  const toaster = useToaster();
+  const [busy, setBusy] = useState<string | null>(null);
+  const run = async (label: string, work: () => Promise<{ message: string }>) => {
+    setBusy(label);
+    try {
+      toaster.success((await work()).message);
+      onChanged();
+    } catch (error) {
+      toaster.error(messageOf(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const next: Status = place.status === 'active' ? 'inactive' : 'active';
+  const update = { cities: updateCity, zones: updateZone, locations: updateLocation }[places];
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <button type="button" className="pc-btn-secondary" disabled={busy !== null} aria-label={`${next === 'inactive' ? 'Switch off' : 'Switch on'} ${name}`} onClick={() => void run('status', () => update(api, place.id, { status: next }))}>
+        {busy === 'status' ? 'Saving…' : next === 'inactive' ? 'Switch off' : 'Switch on'}
+      </button>
+      <label className={`pc-btn-secondary cursor-pointer ${busy ? 'opacity-60' : ''}`}>
+        {busy === 'banner' ? 'Uploading…' : 'Banner'}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/avif"
+          aria-label={`Banner of ${name}`}
+          disabled={busy !== null}
+          className="sr-only"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            const form = new FormData();
+            form.append('image', file, file.name);
+            void run('banner', () => uploadPlaceBanner(api, places, place.id, form, () => undefined));
+          }}
+        />
+      </label>
+    </div>
+  );
+}
+
+const stateOf = (place: { status: Status }) => (place.status === 'active' ? 'On the site' : 'Switched off');
+
 export function PlacesSection() {
   const api = useApi();
   const [generation, setGeneration] = useState(0);
@@ -112,8 +166,8 @@ export function PlacesSection() {
           onSaved={bump}
         />
       </section>
-      <RecordTable title="Cities" paramPrefix="cities." load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }]} />
-      <RecordTable title="Zones" paramPrefix="zones." load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }]} />
+      <RecordTable title="Cities" paramPrefix="cities." load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }, { header: 'State', cell: stateOf }, { header: 'Actions', cell: (city) => <PlaceActions places="cities" place={city} name={city.name} onChanged={bump} /> }]} />
+      <RecordTable title="Zones" paramPrefix="zones." load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }, { header: 'State', cell: stateOf }, { header: 'Actions', cell: (zone) => <PlaceActions places="zones" place={zone} name={zone.name} onChanged={bump} /> }]} />
       <RecordTable
         title="Localities"
         paramPrefix="localities."
@@ -124,6 +178,11 @@ export function PlacesSection() {
           { header: 'Id', cell: (location: AdminLocation) => location.id },
           { header: 'Locality', cell: (location) => location.name },
           { header: 'Zone, city', cell: (location) => `${location.zone?.name ?? 'No zone'}, ${location.city.name}`, wide: true },
+          {
+            header: 'State',
+            cell: stateOf,
+          },
+          { header: 'Actions', cell: (location) => <PlaceActions places="locations" place={location} name={location.name} onChanged={bump} /> },
           {
             header: 'Public page',
             wide: true,
