@@ -161,12 +161,16 @@ export const CONTRACTORS: ContentKind<AdminContractor> = {
   publicPath: (contractor) => `/contractors/${pathSegment(contractor.slug || contractor.companyName)}/${contractor.id}`,
 };
 
-/** The routes of one kind below the console's base: `<path>` (the table) and `<path>/:id` (the editor; 'new' creates). */
+/**
+ * The routes of one kind below the console's base: `<path>` (the table) and `<path>/:id` (the editor; 'new' creates).
+ * Keyed by kind: going from one kind's table to another's must not keep the first one's rows under the second one's
+ * columns (React would otherwise reuse the same component and render contractors' cells on construction projects).
+ */
 export function contentRoutes<T extends ContentItem>(path: string, kind: ContentKind<T>) {
   return (
     <>
-      <Route path={path} element={<ContentList kind={kind} />} />
-      <Route path={`${path}/:id`} element={<ContentEditor kind={kind} />} />
+      <Route path={path} element={<ContentList key={kind.entityKind} kind={kind} />} />
+      <Route path={`${path}/:id`} element={<ContentEditor key={kind.entityKind} kind={kind} />} />
     </>
   );
 }
