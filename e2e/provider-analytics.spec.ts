@@ -101,6 +101,7 @@ test('the provider reads the overview, drills into a project and a broker, downl
   await visitorContext.close();
 
   await page.goto('/dashboard/analytics');
-  await expect.poll(() => figure(page, 'Leads'), { timeout: 15_000 }).toBe(leadsBefore + 1);
+  // At least one more: other specs on the same server enquire at the same time (2 workers), so an exact +1 races.
+  await expect.poll(() => figure(page, 'Leads'), { timeout: 15_000 }).toBeGreaterThanOrEqual(leadsBefore + 1);
   expect(projectId).toBeGreaterThan(0);
 });
