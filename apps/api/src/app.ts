@@ -51,6 +51,7 @@ import rateLimit from './plugins/rate-limit';
 import remotes from './plugins/remotes';
 import securityHeaders from './plugins/security-headers';
 import web from './plugins/web';
+import { pagesRoutes } from './modules/pages/pages.routes';
 
 export interface AppDeps {
   config: Config;
@@ -158,7 +159,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(analyticsRoutes, { prefix, analytics: modules.analytics });
 
   await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir, insights: config.insightsDistDir } });
-  await app.register(web, { distDir: config.webDistDir });
+  await app.register(pagesRoutes, { pages: modules.pages });
+  await app.register(web, { distDir: config.webDistDir, resolvePage: (pathname, search) => modules.pages.resolve(pathname, search) });
   return app;
 }
 

@@ -58,6 +58,8 @@ import { createPlacesAdminRepository } from './modules/places/places.admin.repos
 import { createPlacesAdminService } from './modules/places/places.admin.service';
 import { createPlacesRepository } from './modules/places/places.repository';
 import { createPlacesService } from './modules/places/places.service';
+import { createSitemapRepository } from './modules/pages/sitemap.repository';
+import { createPagesService } from './modules/pages/pages.service';
 import { createProjectsRepository } from './modules/projects/projects.repository';
 import { createProjectsService } from './modules/projects/projects.service';
 import { createRatingsRepository } from './modules/reviews/ratings.repository';
@@ -141,6 +143,11 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   // Issue 14: the provider's queue of place reviews (a new rating waits there as pending).
   const reviewModeration = createReviewModerationService({ repository: createReviewModerationRepository(db, recordAudit), clock });
   const catalogueChanges = createCatalogueChanges(database);
+  // Issue 14: the one picture of a banner, blog, contractor or construction project, through the same photo pipeline.
+  // Blogs and FAQs are built here, before the return, because issue 15's pages read them for the head too.
+  const recordImages = createRecordImagesService({ mediaStore, log });
+  const blogs = createBlogsService(createBlogsRepository(db), { clock, images: recordImages });
+  const faqs = createFaqsService(createFaqsRepository(db), { clock });
 
   // Visitors' and users' own records -------------------------------------------------------------------------------
   const leads = createLeadsService(createLeadsRepository(db));
@@ -161,8 +168,6 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const listingsRepository = createListingsRepository(db, moderationRepository.recordAudit);
   const listings = createListingsService({ repository: listingsRepository, mediaStore, notifyLive, clock, log });
   const moderation = createModerationService({ repository: moderationRepository, listings, notifyLive, clock, log });
-  // Issue 14: the one picture of a banner, blog, contractor or construction project, through the same photo pipeline.
-  const recordImages = createRecordImagesService({ mediaStore, log });
   const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
 
   // Visit and event tracking (issue 12): the address -> city table is a local file, read once here.
@@ -202,10 +207,22 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     // Issue 14: the bulk import creates each project through the projects' own create, all in one transaction.
     projectImport: createProjectImportService({ repository: createProjectImportRepository(db), transaction: (work) => projectsAdmin.transaction(work) }),
     banners: createBannersService(createBannersRepository(db), { clock, images: recordImages }),
-    blogs: createBlogsService(createBlogsRepository(db), { clock, images: recordImages }),
-    faqs: createFaqsService(createFaqsRepository(db), { clock }),
+    blogs,
+    faqs,
     construction: createConstructionService(createConstructionRepository(db), { clock, images: recordImages }),
     catalogueChanges,
+    // Issue 15: the status and head of the web app's pages, robots.txt and the sitemap, read through the services.
+    pages: createPagesService({
+      projects,
+      builders,
+      places,
+      cities,
+      brokers,
+      blogs,
+      faqs,
+      sitemap: createSitemapRepository(db),
+      origin: noticeOrigin(config),
+    }),
     leads,
     favourites,
     ratings,

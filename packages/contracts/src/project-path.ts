@@ -59,9 +59,12 @@ export function uploadPath(kind: 'broker' | 'user', upload: UploadPageTarget): s
   return `/${kind}-property-details/${pathSegment(upload.units[0]?.type)}/${pathSegment(upload.type)}/${upload.id}`;
 }
 
-export type LinkableProject = Pick<Project, 'id' | 'name' | 'item' | 'type' | 'tags' | 'brokerId' | 'city' | 'zone' | 'location' | 'units'> & {
-  ownerId?: number | null;
-};
+/** Only what names the page: a whole Project, or the sitemap's narrow rows (issue 15). */
+export type LinkableProject = ProjectPageTarget &
+  UploadPageTarget &
+  Pick<Project, 'item' | 'brokerId'> & {
+    ownerId?: number | null;
+  };
 
 /**
  * A catalogue item's page: a builder project's (or pre-launch) page, or an upload's, a user's own before a broker's
@@ -88,4 +91,40 @@ export function getMoreInfoPath(target: MoreInfoTarget): string | null {
   if (target.brokerId !== null) return uploadPath('broker', target);
   if (target.builderId !== null) return projectPath(target, 'zone');
   return null;
+}
+
+interface NamedPage {
+  id: number;
+  name: string;
+}
+
+/** spec §2: /location-property/{cityName}/{id}. */
+export function cityPath(city: NamedPage): string {
+  return `/location-property/${pathSegment(city.name)}/${city.id}`;
+}
+
+/** spec §2: /location-property/{City_name}/{zone}/{id}. */
+export function zonePath(city: { name: string; id?: number }, zone: NamedPage): string {
+  return `/location-property/${pathSegment(city.name)}/${pathSegment(zone.name)}/${zone.id}`;
+}
+
+/** spec §2: /actual-location/{city_Name}/{zone}/{actual_Location}/{id}; 'zone' when the zone is absent. */
+export function locationPath(city: { name: string; id?: number }, zone: { name: string; id?: number } | null, location: NamedPage): string {
+  const zoneSegment = zone ? pathSegment(zone.name) : 'zone';
+  return `/actual-location/${pathSegment(city.name)}/${zoneSegment}/${pathSegment(location.name)}/${location.id}`;
+}
+
+/** spec §2 /blog/{title}/{id}: the blog pages, the home page's latest posts and the sitemap link the same way. */
+export function blogPath(blog: { id: number; slug: string | null; title: string }): string {
+  return `/blog/${pathSegment(blog.slug || blog.title)}/${blog.id}`;
+}
+
+/** spec §2 /developer/{builder_name}/{builderId}. */
+export function builderPath(builder: NamedPage): string {
+  return `/developer/${pathSegment(builder.name)}/${builder.id}`;
+}
+
+/** spec §2 /broker-info/{brokerId}: a broker's public profile. */
+export function brokerPath(broker: { id: number }): string {
+  return `/broker-info/${broker.id}`;
 }

@@ -1,7 +1,7 @@
 import { schema } from '@nivaas/db';
-import { type SQL, sql } from '@nivaas/db/orm';
+import { and, eq, isNull, type SQL, sql } from '@nivaas/db/orm';
 
-const { brokers, builders, projects } = schema;
+const { blogs, brokers, builders, projects } = schema;
 
 /**
  * The one rule for which projects and listings a visitor may see (spec §9), as SQL conditions on `projects`, so
@@ -21,4 +21,19 @@ export function publicItemConditions(): SQL[] {
     // reinstating brings back exactly the ones that were live.
     sql`(${projects.brokerId} is null or ${projects.brokerId} not in (select k.id from ${brokers} k where k.approval <> 'approved' or k.suspended_at is not null))`,
   ];
+}
+
+/** A builder a visitor may see (spec §9): active and approved. Shared by the builders' reads and the sitemap. */
+export function publicBuilders(): SQL[] {
+  return [eq(builders.status, 'active'), eq(builders.approval, 'approved')];
+}
+
+/** Approved and not suspended (issue 14: a suspended broker leaves the site with their listings until reinstated). */
+export function approvedBrokers(cityId?: number): SQL | undefined {
+  return and(eq(brokers.approval, 'approved'), isNull(brokers.suspendedAt), cityId === undefined ? undefined : eq(brokers.cityId, cityId));
+}
+
+/** spec §9: visitors read active, approved blogs only, by every path (the blog pages and the sitemap). */
+export function publicBlogs(): SQL | undefined {
+  return and(eq(blogs.status, 'active'), eq(blogs.approval, 'approved'));
 }

@@ -15,7 +15,8 @@ beforeAll(async () => {
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(webDir, 'assets/x-abc123.js'), 'console.log("app");\n');
-  writeFileSync(path.join(webDir, 'robots.txt'), 'User-agent: *\n');
+  // robots.txt is the server's own (modules/pages); any other file of the build is served as itself.
+  writeFileSync(path.join(webDir, 'site.webmanifest'), '{"name":"Nivaas"}\n');
   ctx = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
   mkdirSync(path.join(ctx.config.mediaDir, 'projects'), { recursive: true });
   writeFileSync(path.join(ctx.config.mediaDir, 'projects/1-banner.webp'), 'RIFF....WEBP');
@@ -39,9 +40,17 @@ describe('web app', () => {
   });
 
   it('serves index.html at / and for every client route, never cached without revalidation', async () => {
-    for (const url of ['/', '/some/client/route', '/properties/bengaluru/east/whitefield/x/12?tab=1', '/no-such-page']) {
+    // Issue 15: an unknown path or project is the same shell with 404 (the client renders its not-found page);
+    // this shell has no head element, so it goes unchanged (modules/pages/pages.test.ts proves the head).
+    for (const [url, status] of [
+      ['/', 200],
+      ['/about', 200],
+      ['/some/client/route', 404],
+      ['/properties/bengaluru/east/whitefield/x/12?tab=1', 404],
+      ['/no-such-page', 404],
+    ] as const) {
       const response = await get(url);
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toBe(INDEX_HTML);
@@ -49,9 +58,9 @@ describe('web app', () => {
   });
 
   it('serves other files in the build as themselves', async () => {
-    const response = await get('/robots.txt');
+    const response = await get('/site.webmanifest');
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('User-agent');
+    expect(response.body).toContain('Nivaas');
   });
 
   it('answers a missing hashed asset with 404 rather than HTML', async () => {

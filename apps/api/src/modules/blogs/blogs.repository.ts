@@ -1,18 +1,14 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, count, desc, eq, type SQL, sql } from '@nivaas/db/orm';
+import { and, count, desc, eq, sql } from '@nivaas/db/orm';
 import { recordTable } from '../../lib/back-office';
+import { publicBlogs } from '../../lib/public-items';
 
 const { blogs } = schema;
 
 type Insert = typeof blogs.$inferInsert;
 /** What the provider may set on a blog (issue 14); publication goes beside it. */
 export type BlogValues = Pick<Insert, 'title' | 'body'> & Partial<Pick<Insert, 'slug' | 'excerpt' | 'coverUrl' | 'authorName' | 'publishedAt'>>;
-
-/** spec §9: visitors read active, approved blogs only, by every path. */
-function isPublic(): SQL | undefined {
-  return and(eq(blogs.status, 'active'), eq(blogs.approval, 'approved'));
-}
 
 const summaryColumns = {
   id: blogs.id,
@@ -32,7 +28,7 @@ const summaryColumns = {
 export function createBlogsRepository(db: Db) {
   return {
     async countPublic(): Promise<number> {
-      const [row] = await db.select({ total: count() }).from(blogs).where(isPublic());
+      const [row] = await db.select({ total: count() }).from(blogs).where(publicBlogs());
       return row?.total ?? 0;
     },
 
@@ -41,7 +37,7 @@ export function createBlogsRepository(db: Db) {
       return db
         .select(summaryColumns)
         .from(blogs)
-        .where(isPublic())
+        .where(publicBlogs())
         .orderBy(desc(sql`coalesce(${blogs.publishedAt}, ${blogs.createdAt})`), desc(blogs.id))
         .limit(limit)
         .offset(offset);
@@ -54,7 +50,7 @@ export function createBlogsRepository(db: Db) {
       const [row] = await db
         .select({ ...summaryColumns, body: blogs.body, updatedAt: blogs.updatedAt })
         .from(blogs)
-        .where(and(eq(blogs.id, id), isPublic()));
+        .where(and(eq(blogs.id, id), publicBlogs()));
       return row;
     },
   };

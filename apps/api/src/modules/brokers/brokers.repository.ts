@@ -1,8 +1,8 @@
 import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from '@nivaas/db/orm';
+import { and, asc, count, desc, eq, sql } from '@nivaas/db/orm';
 import { uniqueViolation } from '../../lib/pg-errors';
-import { publicItemConditions } from '../../lib/public-items';
+import { approvedBrokers, publicItemConditions } from '../../lib/public-items';
 import { brokerAccountColumns } from '../auth/account-columns';
 
 const { brokers, cities, projects } = schema;
@@ -23,11 +23,6 @@ const publicColumns = {
   cityId: brokers.cityId,
   cityName: cities.name,
 };
-
-/** Approved and not suspended (issue 14: a suspended broker leaves the site with their listings until reinstated). */
-function approvedBrokers(cityId?: number): SQL | undefined {
-  return and(eq(brokers.approval, 'approved'), isNull(brokers.suspendedAt), cityId === undefined ? undefined : eq(brokers.cityId, cityId));
-}
 
 /** What a profile edit may change (issue 4: only editable fields; never approval, e-mail or id). */
 export interface BrokerAccountPatch {

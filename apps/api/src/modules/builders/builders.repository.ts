@@ -2,6 +2,7 @@ import type { Db } from '@nivaas/db';
 import { schema } from '@nivaas/db';
 import { and, asc, count, eq, exists, ilike, isNotNull, type SQL, sql } from '@nivaas/db/orm';
 import { containsPattern } from '../../lib/like-pattern';
+import { publicBuilders } from '../../lib/public-items';
 
 const { builders, cities, projects } = schema;
 
@@ -39,10 +40,6 @@ const builderColumns = {
 };
 
 /** spec §9: builders are public when active and approved. */
-function publicBuilders(): SQL[] {
-  return [eq(builders.status, 'active'), eq(builders.approval, 'approved')];
-}
-
 /** A builder's projects that the public sees: builder projects, live and approved (the builder itself is checked separately). */
 function liveProjects(): SQL[] {
   // Literals, so the planner can use the partial indexes on public projects.

@@ -10,6 +10,7 @@ import { Footer } from './footer';
 import { isChatPage, showsFooter, showsNavbar } from './layout-rules';
 import { Navbar } from './navbar';
 import { ScrollManager } from './scroll-manager';
+import { ServerHead } from './server-head';
 
 /** A thin bar while the next page's chunk downloads, so a tap on a slow network visibly did something. */
 function NavigationProgress() {
@@ -34,6 +35,7 @@ export function RootLayout() {
         Skip to content
       </a>
       <ScrollManager />
+      <ServerHead />
       <PageViewTracker />
       <NavigationProgress />
       {/* Issue 12: the tracking choice, in the flow above the navbar so it covers nothing. */}

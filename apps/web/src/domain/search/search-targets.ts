@@ -1,5 +1,5 @@
 import type { SearchResponse } from '@nivaas/contracts/search.schema';
-import { pathSegment } from '@nivaas/contracts/project-path';
+import { builderPath } from '@nivaas/contracts/project-path';
 
 /** spec §5: what the search box shows before anything is typed; searching for it means nothing was typed. */
 export const SEARCH_PLACEHOLDER_VALUE = 'Select Location';
@@ -14,10 +14,8 @@ export function isBlankSearch(text: string): boolean {
   return trimmed === '' || trimmed === SEARCH_PLACEHOLDER_VALUE;
 }
 
-/** spec §2: /developer/{builder}/{id}, the name as a path segment. */
-export function builderPath(builder: { id: number; name: string }): string {
-  return `/developer/${pathSegment(builder.name)}/${builder.id}`;
-}
+/** spec §2: /developer/{builder}/{id} (contracts/project-path.ts, shared with the server's head and sitemap). */
+export { builderPath };
 
 /** spec §2: a location suggestion opens the results for that locality. */
 export function locationResultsPath(locationId: number): string {

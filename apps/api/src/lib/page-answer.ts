@@ -1,0 +1,8 @@
+/**
+ * What the page server (modules/pages) decides for a path of the web app, and what the web plugin sends (issue 15):
+ * the app shell with this head and status, or a permanent redirect to the page's canonical address.
+ */
+export type PageAnswer = { kind: 'page'; status: 200 | 404; head: string } | { kind: 'redirect'; location: string };
+
+/** The page server's entry, handed to the web plugin by the composition root (plugins may not import modules). */
+export type PageResolver = (pathname: string, search: string) => Promise<PageAnswer>;
