@@ -166,8 +166,8 @@ export function PlacesSection() {
           onSaved={bump}
         />
       </section>
-      <RecordTable title="Cities" paramPrefix="cities." load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }, { header: 'State', cell: stateOf }, { header: 'Actions', cell: (city) => <PlaceActions places="cities" place={city} name={city.name} onChanged={bump} /> }]} />
-      <RecordTable title="Zones" paramPrefix="zones." load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }, { header: 'State', cell: stateOf }, { header: 'Actions', cell: (zone) => <PlaceActions places="zones" place={zone} name={zone.name} onChanged={bump} /> }]} />
+      <RecordTable title="Cities" paramPrefix="cities." load={loadCities} searchPlaceholder="City name or id" rowLink={(city) => `/city/${pathSegment(city.name)}`} columns={[{ header: 'Id', cell: (city: AdminCity) => city.id, wide: true }, { header: 'City', cell: (city) => `${city.name}, ${city.state}` }, { header: 'Zones', cell: (city) => city.zoneCount, wide: true }, { header: 'Localities', cell: (city) => city.locationCount, wide: true }, { header: 'State', cell: stateOf, wide: true }, { header: 'Actions', cell: (city) => <PlaceActions places="cities" place={city} name={city.name} onChanged={bump} /> }]} />
+      <RecordTable title="Zones" paramPrefix="zones." load={loadZones} searchPlaceholder="Zone name or id" rowLink={(zone) => String(zone.id)} columns={[{ header: 'Id', cell: (zone: AdminZone) => zone.id, wide: true }, { header: 'Zone', cell: (zone) => zone.name }, { header: 'City', cell: (zone) => zone.city.name, wide: true }, { header: 'Localities', cell: (zone) => zone.locationCount, wide: true }, { header: 'State', cell: stateOf, wide: true }, { header: 'Actions', cell: (zone) => <PlaceActions places="zones" place={zone} name={zone.name} onChanged={bump} /> }]} />
       <RecordTable
         title="Localities"
         paramPrefix="localities."
@@ -175,12 +175,13 @@ export function PlacesSection() {
         searchPlaceholder="Locality name or id"
         rowLink={(location) => String(location.id)}
         columns={[
-          { header: 'Id', cell: (location: AdminLocation) => location.id },
+          { header: 'Id', cell: (location: AdminLocation) => location.id, wide: true },
           { header: 'Locality', cell: (location) => location.name },
           { header: 'Zone, city', cell: (location) => `${location.zone?.name ?? 'No zone'}, ${location.city.name}`, wide: true },
           {
             header: 'State',
             cell: stateOf,
+            wide: true,
           },
           { header: 'Actions', cell: (location) => <PlaceActions places="locations" place={location} name={location.name} onChanged={bump} /> },
           {
