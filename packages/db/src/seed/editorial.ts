@@ -29,7 +29,8 @@ export function buildBlogs(): (typeof schema.blogs.$inferInsert)[] {
 }
 
 export function buildFaqs(): (typeof schema.faqs.$inferInsert)[] {
-  return FAQS.map((faq, i) => ({ id: i + 1, ...faq, position: i + 1, createdAt: daysBefore(300 - i) }));
+  // updated_at as created, so two seeded databases are identical (a default would stamp the moment of seeding).
+  return FAQS.map((faq, i) => ({ id: i + 1, ...faq, position: i + 1, createdAt: daysBefore(300 - i), updatedAt: daysBefore(300 - i) }));
 }
 
 export function buildBanners(): (typeof schema.banners.$inferInsert)[] {
@@ -42,6 +43,7 @@ export function buildBanners(): (typeof schema.banners.$inferInsert)[] {
     approval: banner.approval,
     position: i + 1,
     createdAt: daysBefore(200 - i * 7),
+    updatedAt: daysBefore(200 - i * 7),
   }));
 }
 
@@ -101,5 +103,9 @@ export function buildConstruction(cities: readonly CityRef[]): Construction {
       createdAt: daysBefore(random.int(5, 600)),
     };
   });
-  return { contractors: contractors.map(({ cityRef: _cityRef, ...row }) => row), projects };
+  // updated_at as created, so two seeded databases are identical (a default would stamp the moment of seeding).
+  return {
+    contractors: contractors.map(({ cityRef: _cityRef, ...row }) => ({ ...row, updatedAt: row.createdAt })),
+    projects: projects.map((row) => ({ ...row, updatedAt: row.createdAt })),
+  };
 }
