@@ -14,13 +14,13 @@ export type PageState<T> =
  */
 export function usePage<T extends { id: number }>(fetchPage: () => Promise<Loaded<T>>, key: string) {
   const [generation, setGeneration] = useState(0);
-  const [state, setState] = useState<{ key: string; generation: number; value: PageState<T> } | null>(null);
+  const [state, setState] = useState<{ source: () => Promise<Loaded<T>>; key: string; generation: number; value: PageState<T> } | null>(null);
 
   useEffect(() => {
     let live = true;
     fetchPage().then(
-      (loaded) => live && setState({ key, generation, value: { status: 'ready', ...loaded } }),
-      (error: unknown) => live && setState({ key, generation, value: { status: 'error', message: messageOf(error) } }),
+      (loaded) => live && setState({ source: fetchPage, key, generation, value: { status: 'ready', ...loaded } }),
+      (error: unknown) => live && setState({ source: fetchPage, key, generation, value: { status: 'error', message: messageOf(error) } }),
     );
     return () => {
       live = false;
@@ -39,8 +39,10 @@ export function usePage<T extends { id: number }>(fetchPage: () => Promise<Loade
     });
   }, []);
 
-  // What was loaded for another page or search (or before a reload) is not shown as this one's.
-  const value: PageState<T> = state && state.key === key && state.generation === generation ? state.value : { status: 'loading' };
+  // What was loaded for another page or search (or before a reload), or by another list's loader (two console sections
+  // sharing one table component: their rows would be drawn under the other's columns), is not shown as this one's.
+  const value: PageState<T> =
+    state && state.source === fetchPage && state.key === key && state.generation === generation ? state.value : { status: 'loading' };
   return { state: value, reload, remove };
 }
 
