@@ -150,7 +150,7 @@ export function PlacesSection() {
   return (
     <div className="space-y-8">
       <h2 className="text-xl font-bold text-slate-900">Places</h2>
-      <section aria-label="Add a place" className="grid gap-4 xl:grid-cols-3">
+      <section aria-label="Add a place" className="grid gap-4 2xl:grid-cols-3">
         <PlaceForm label="Add city" schema={CityCreateSchema} initial={{ name: '', state: '' }} fields={[{ name: 'name', label: 'City name', required: true }, { name: 'state', label: 'State', required: true }]} save={(body) => createCity(api, body)} onSaved={bump} />
         <PlaceForm label="Add zone" schema={ZoneCreateSchema} initial={{ cityId: '', name: '' }} fields={[{ name: 'cityId', label: 'City', required: true, pick: pickCity }, { name: 'name', label: 'Zone name', required: true }]} save={(body) => createZone(api, body)} onSaved={bump} />
         <PlaceForm
