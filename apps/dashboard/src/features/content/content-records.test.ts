@@ -1,6 +1,6 @@
 import { ContractorPatchSchema } from '@nivaas/contracts/content-admin.schema';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, type ContentField } from './content-records';
+import { bodyOf, type ContentField, labelKey } from './content-records';
 import { CONTRACTORS } from './content-sections';
 
 const fields: ContentField[] = CONTRACTORS.fields;
@@ -19,5 +19,11 @@ describe('the content form body', () => {
     const refused = ContractorPatchSchema.safeParse(body);
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((issue) => issue.path.join('.')).sort()).toEqual(['companyName', 'rating']);
+  });
+
+  it('sends a picked city as its id, never the name shown beside it', () => {
+    const body = bodyOf(fields, { companyName: 'Kaveri Builds', cityId: '7', [labelKey('cityId')]: 'Pune' }, false);
+    expect(body).toEqual({ companyName: 'Kaveri Builds', cityId: 7 });
+    expect(fields.find((field) => field.name === 'cityId')?.kind).toBe('record');
   });
 });

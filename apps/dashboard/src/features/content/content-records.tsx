@@ -9,6 +9,7 @@ import { PreviewLink } from '../../components/records/preview-link';
 import { PublicationControl } from '../../components/records/publication-control';
 import { RecordFormFrame, TextAreaField, TextField } from '../../components/records/record-fields';
 import { RecordHistory } from '../../components/records/record-history';
+import { type PickerOption, RecordPicker } from '../../components/records/record-picker';
 import { type RecordColumn, RecordTable } from '../../components/records/record-table';
 import { useRecordForm } from '../../components/records/use-record-form';
 import { ErrorState } from '../../components/states';
@@ -36,13 +37,20 @@ export interface ContentItem {
 export interface ContentField {
   name: string;
   label: string;
-  /** text (default), a paragraph, a whole number or decimal, or a comma-separated list. */
-  kind?: 'text' | 'textarea' | 'number' | 'list';
+  /** text (default), a paragraph, a whole number or decimal, a comma-separated list, or another record picked by name. */
+  kind?: 'text' | 'textarea' | 'number' | 'list' | 'record';
+  /** kind 'record': the server-side search by name, and the name of a saved id (the records hold only the id). */
+  picker?: RecordLookup;
   required?: boolean;
   hint?: string;
   /** Blank on an edit clears it (sends null); otherwise blank is simply not sent. */
   nullable?: boolean;
   wide?: boolean;
+}
+
+export interface RecordLookup {
+  search: (api: ProviderApi, q: string) => Promise<PickerOption[]>;
+  nameOf: (api: ProviderApi, id: number) => Promise<string | null>;
 }
 
 export interface ContentCalls<T> {
@@ -74,13 +82,31 @@ export interface ContentKind<T extends ContentItem> {
 
 type Values = Record<string, string>;
 
-function valuesOf<T extends ContentItem>(kind: ContentKind<T>, item: T | null): Values {
+/** Where a picked record's name is kept beside its id: in the values (so a restored draft shows it), never in the body. */
+export const labelKey = (name: string) => `${name}Label`;
+
+function valuesOf<T extends ContentItem>(kind: ContentKind<T>, item: T | null, labels: Values = {}): Values {
   const values: Values = {};
   for (const field of kind.fields) {
     const value = item ? (item as unknown as Record<string, unknown>)[field.name] : undefined;
     values[field.name] = Array.isArray(value) ? value.join(', ') : value === null || value === undefined ? '' : String(value);
+    if (field.kind === 'record') values[labelKey(field.name)] = labels[field.name] ?? (values[field.name] ? `#${values[field.name]}` : '');
   }
   return values;
+}
+
+/** The names of the records an item points at, by field (a deleted or unreadable one shows as its #id). */
+async function labelsOf<T extends ContentItem>(api: ProviderApi, kind: ContentKind<T>, item: T): Promise<Values> {
+  const labels: Values = {};
+  await Promise.all(
+    kind.fields.map(async (field) => {
+      const id = (item as unknown as Record<string, unknown>)[field.name];
+      if (field.kind !== 'record' || !field.picker || typeof id !== 'number') return;
+      const name = await field.picker.nameOf(api, id).catch(() => null);
+      if (name) labels[field.name] = name;
+    }),
+  );
+  return labels;
 }
 
 /** The inputs' text as the contract's body: numbers as numbers (text that is not one goes as is, so the contract names it), lists split, blanks left out or cleared. */
@@ -93,7 +119,7 @@ export function bodyOf(fields: ContentField[], values: Values, editing: boolean)
       else if (editing && field.nullable) body[field.name] = field.kind === 'list' ? [] : null;
       continue;
     }
-    if (field.kind === 'number') body[field.name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+    if (field.kind === 'number' || field.kind === 'record') body[field.name] = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     else if (field.kind === 'list')
       body[field.name] = text
         .split(',')
@@ -124,13 +150,13 @@ export function ContentList<T extends ContentItem>({ kind }: { kind: ContentKind
   );
 }
 
-function ContentForm<T extends ContentItem>({ kind, item, onSaved }: { kind: ContentKind<T>; item: T | null; onSaved: (item: T) => void }) {
+function ContentForm<T extends ContentItem>({ kind, item, labels, onSaved }: { kind: ContentKind<T>; item: T | null; labels: Values; onSaved: (item: T) => void }) {
   const api = useApi();
   const toaster = useToaster();
   const editing = item !== null;
   const form = useRecordForm({
     schema: editing ? kind.patch : kind.create,
-    initial: valuesOf(kind, item),
+    initial: valuesOf(kind, item, labels),
     draftKey: `${kind.entityKind}:${item?.id ?? 'new'}`,
     toBody: (values: Values) => bodyOf(kind.fields, values, editing),
   });
@@ -141,7 +167,8 @@ function ContentForm<T extends ContentItem>({ kind, item, onSaved }: { kind: Con
     setBusy(true);
     try {
       const answer = item ? await kind.calls.update(api, item.id, body) : await kind.calls.create(api, body);
-      form.saved(valuesOf(kind, answer.item));
+      // The names picked stay: the answer holds only their ids.
+      form.saved(valuesOf(kind, answer.item, Object.fromEntries(kind.fields.filter((field) => field.kind === 'record').map((field) => [field.name, form.values[labelKey(field.name)] ?? '']))));
       toaster.success(answer.message);
       onSaved(answer.item);
     } catch (error) {
@@ -154,7 +181,21 @@ function ContentForm<T extends ContentItem>({ kind, item, onSaved }: { kind: Con
   return (
     <RecordFormFrame form={form} onSubmit={() => void save()} submitLabel={editing ? `Save ${kind.noun}` : `Create ${kind.noun}`} busy={busy} label={noun}>
       {kind.fields.map((field) =>
-        field.kind === 'textarea' ? (
+        field.kind === 'record' && field.picker ? (
+          <RecordPicker
+            key={field.name}
+            label={field.label}
+            hint={field.hint}
+            value={form.values[field.name] ?? ''}
+            selectedLabel={form.values[labelKey(field.name)] ?? ''}
+            error={form.errors[field.name]}
+            search={(q) => field.picker?.search(api, q) ?? Promise.resolve([])}
+            onPick={(option) => {
+              form.set(field.name, option ? String(option.id) : '');
+              form.set(labelKey(field.name), option?.label ?? '');
+            }}
+          />
+        ) : field.kind === 'textarea' ? (
           <TextAreaField key={field.name} form={form} name={field.name} label={field.label} hint={field.hint} required={field.required} className="sm:col-span-2" rows={field.wide ? 10 : 4} />
         ) : (
           <TextField
@@ -179,16 +220,19 @@ export function ContentEditor<T extends ContentItem>({ kind }: { kind: ContentKi
   const { id } = useParams();
   const itemId = id === 'new' ? null : Number(id);
   const [loaded, setLoaded] = useState<T | null>(null);
-  const empty = useMemo(() => ({ items: [] as T[], pagination: { page: 1, limit: 1, total: 0, hasMore: false } }), []);
+  const empty = useMemo(() => ({ items: [] as { id: number; item: T; labels: Values }[], pagination: { page: 1, limit: 1, total: 0, hasMore: false } }), []);
   // The admin lists match a number against the record's id, so one record is the list searched by its id.
   const fetchOne = useCallback(async () => {
     if (itemId === null || !Number.isInteger(itemId)) return empty;
     const page = await kind.calls.list(api, { q: String(itemId), limit: 100 });
-    const items = page.items.filter((candidate) => candidate.id === itemId);
+    const found = page.items.find((candidate) => candidate.id === itemId);
+    // The names of its city and contractor come with it, so the form opens with them shown.
+    const items = found ? [{ id: found.id, item: found, labels: await labelsOf(api, kind, found) }] : [];
     return { items, pagination: { page: 1, limit: 1, total: items.length, hasMore: false } };
   }, [api, itemId, kind, empty]);
   const { state, reload } = usePage(fetchOne, `${kind.entityKind}:${String(itemId)}`);
-  const item = loaded?.id === itemId ? loaded : state.status === 'ready' ? (state.items[0] ?? null) : null;
+  const fetched = state.status === 'ready' ? state.items[0] : undefined;
+  const item = loaded?.id === itemId ? loaded : (fetched?.item ?? null);
   const headingId = `${kind.entityKind}-heading`;
 
   if (itemId !== null && state.status === 'error') return <ErrorState title={`This ${kind.noun} could not be loaded.`} message={state.message} onRetry={reload} />;
@@ -205,7 +249,7 @@ export function ContentEditor<T extends ContentItem>({ kind }: { kind: ContentKi
       <h2 id={headingId} className="break-words text-xl font-bold text-slate-900">
         {item ? kind.nameOf(item) : `New ${kind.noun}`}
       </h2>
-      <ContentForm key={item?.id ?? 'new'} kind={kind} item={item} onSaved={(saved) => (item ? setLoaded(saved) : navigate(`../${saved.id}`, { relative: 'path', replace: true }))} />
+      <ContentForm key={item?.id ?? 'new'} kind={kind} item={item} labels={fetched?.labels ?? {}} onSaved={(saved) => (item ? setLoaded(saved) : navigate(`../${saved.id}`, { relative: 'path', replace: true }))} />
       {item ? (
         <>
           {kind.photo ? (

@@ -27,12 +27,28 @@ import {
 } from '@nivaas/contracts/content-admin.schema';
 import { pathSegment } from '@nivaas/contracts/project-path';
 import { Route } from 'react-router';
+import { listCities, PICKER_LIMIT, pickCities } from '../../lib/catalogue-admin-api';
 import { contentApi } from '../../lib/content-admin-api';
-import { ContentEditor, type ContentItem, type ContentKind, ContentList } from './content-records';
+import { ContentEditor, type ContentItem, type ContentKind, ContentList, type RecordLookup } from './content-records';
 
 /** Issue 14 (part 2): each content record kind of the console, described once. */
 
 const short = (text: string | null, length = 60) => (text && text.length > length ? `${text.slice(0, length - 1)}…` : (text ?? '—'));
+
+/** A city picked by name; a saved id's name from the cities list searched by it (the list matches a number against the id). */
+const CITY: RecordLookup = {
+  search: pickCities,
+  nameOf: async (api, id) => (await listCities(api, { q: String(id), limit: 100 })).items.find((city) => city.id === id)?.name ?? null,
+};
+
+const contractorCalls = contentApi({ path: 'construction/contractors', page: AdminContractorListResponseSchema, item: AdminContractorResponseSchema });
+
+/** A contractor picked by company name, in any state (a draft contractor's projects can be prepared alongside). */
+const CONTRACTOR: RecordLookup = {
+  search: async (api, q) =>
+    (await contractorCalls.list(api, { q, limit: PICKER_LIMIT })).items.map((contractor) => ({ id: contractor.id, label: contractor.companyName, detail: contractor.isPublic ? 'On the site' : `${contractor.status}, ${contractor.approval}` })),
+  nameOf: async (api, id) => (await contractorCalls.list(api, { q: String(id), limit: 100 })).items.find((contractor) => contractor.id === id)?.companyName ?? null,
+};
 
 export const BANNERS: ContentKind<AdminBanner> = {
   title: 'Banners',
@@ -117,8 +133,8 @@ export const CONSTRUCTION_PROJECTS: ContentKind<AdminConstructionProject> = {
   fields: [
     { name: 'name', label: 'Name', required: true, wide: true },
     { name: 'tag', label: 'Tag', hint: 'Residential, Commercial, Interior, Renovation or Villa', nullable: true },
-    { name: 'contractorId', label: 'Contractor id', kind: 'number', nullable: true, hint: 'From the Contractors table; blank for none' },
-    { name: 'cityId', label: 'City id', kind: 'number', nullable: true },
+    { name: 'contractorId', label: 'Contractor', kind: 'record', picker: CONTRACTOR, nullable: true, hint: 'Type part of the company name; blank for none' },
+    { name: 'cityId', label: 'City', kind: 'record', picker: CITY, nullable: true, hint: 'Type part of the city name; blank for none' },
     { name: 'description', label: 'Description', kind: 'textarea', nullable: true },
   ],
   columns: [
@@ -136,7 +152,7 @@ export const CONTRACTORS: ContentKind<AdminContractor> = {
   title: 'Contractors',
   noun: 'contractor',
   entityKind: 'contractor',
-  calls: contentApi({ path: 'construction/contractors', page: AdminContractorListResponseSchema, item: AdminContractorResponseSchema }),
+  calls: contractorCalls,
   create: ContractorCreateSchema,
   patch: ContractorPatchSchema,
   fields: [
@@ -147,7 +163,7 @@ export const CONTRACTORS: ContentKind<AdminContractor> = {
     { name: 'email', label: 'E-mail', nullable: true },
     { name: 'rating', label: 'Rating', kind: 'number', nullable: true, hint: '0 to 5, one decimal' },
     { name: 'yearsInBusiness', label: 'Years in business', kind: 'number', nullable: true },
-    { name: 'cityId', label: 'City id', kind: 'number', nullable: true },
+    { name: 'cityId', label: 'City', kind: 'record', picker: CITY, nullable: true, hint: 'Type part of the city name; blank for none' },
     { name: 'description', label: 'Description', kind: 'textarea', nullable: true },
   ],
   columns: [
