@@ -76,7 +76,7 @@ import { createSavedSearchesService } from './modules/saved-searches/saved-searc
 import { createSearchService } from './modules/search/search.service';
 import { createTrackingRepository } from './modules/tracking/tracking.repository';
 import { createTrackingRollupsRepository } from './modules/tracking/tracking-rollups.repository';
-import { createTrackingRollupsService } from './modules/tracking/tracking-rollups.service';
+import { createTrackingRollupsService, EMBEDDED_FOLD_PACING, EMBEDDED_WINDOWS_PACING } from './modules/tracking/tracking-rollups.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
 import { loadIpCityTable } from './modules/tracking/visitor-facts';
 import { createUserStandingRepository } from './modules/users/user-standing.repository';
@@ -178,6 +178,8 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     clock,
     retentionDays: config.trackingRetentionDays,
     log,
+    // PGlite serves one query at a time: short, measured transactions there, so ingest and reads never wait long.
+    pacing: database.kind === 'pglite' ? { fold: EMBEDDED_FOLD_PACING, windows: EMBEDDED_WINDOWS_PACING } : undefined,
   });
 
   // Insights (issue 13): the provider's analytics and brokers' own figures, read from the rollups and records.

@@ -59,6 +59,19 @@ const LOCALITY_VIEWS = (rows: unknown, alias: string) => sql`
   where ${sql.raw(alias)}.dimension = 'project' and ${sql.raw(alias)}.event_name = 'PROJECT_VIEW' and p.location_id is not null
   group by 1, 2, 3, 4`;
 
+/**
+ * The prefix of a window row's event name while a rebuild in pieces stages it (never a tracked name, upper-case
+ * words, nor a pseudo name, '#...'): every reader asks for an exact event name, so staged rows are never read.
+ */
+const STAGING = '~staging:';
+
+/** Where a rebuild in pieces stands in tracking_visitor_last_seen (its primary key order). */
+export interface LastSeenCursor {
+  dimension: string;
+  key: string;
+  visitor: string;
+}
+
 export interface RollupBatch {
   /** Events folded into the rollups by this batch. */
   events: number;
@@ -294,6 +307,94 @@ export function createTrackingRollupsRepository(db: Db) {
           insert into ${trackingWindowCounts} (window_days, dimension, key, event_name, events, visitors)
           select days, dimension, key, event_name, coalesce(e.events, 0), coalesce(v.visitors, 0)
           from events e full join visitors v using (days, dimension, key, event_name)`);
+        await tx.execute(sql`
+          insert into ${trackingWindowState} (one, end_day) values (true, ${endDay}::date)
+          on conflict (one) do update set end_day = excluded.end_day`);
+        return true;
+      });
+    },
+
+    /**
+     * The embedded database's rebuild of the windows, in pieces (decision 019 amended): the one-transaction
+     * rollWindows holds PGlite's only connection for seconds on a year's data, and every ingest call and page read
+     * waits behind it. The new windows are summed into STAGING rows of tracking_window_counts (event names no reader
+     * asks for) by short statements, then swapped in by one transaction. Starts a rebuild: under the watermark row,
+     * drops what an interrupted one staged and answers the watermark the pieces are consistent with, or null when the
+     * windows already end on `endDay` or another process is folding.
+     */
+    async beginWindowsRebuild(endDay: string): Promise<{ watermark: number } | null> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${trackingRollupState} (name, last_event_id) values (${DAILY}, 0) on conflict do nothing`);
+        const state = await tx.execute<{ id: string }>(sql`select last_event_id::text as id from ${trackingRollupState} where name = ${DAILY} for update skip locked`);
+        const watermark = state.rows[0]?.id;
+        if (watermark === undefined) return null;
+        const current = await tx.execute<{ end_day: string }>(sql`select to_char(end_day, 'YYYY-MM-DD') as end_day from ${trackingWindowState}`);
+        if (current.rows[0]?.end_day === endDay) return null;
+        await tx.execute(sql`delete from ${trackingWindowCounts} where starts_with(event_name, ${STAGING})`);
+        return { watermark: Number(watermark) };
+      });
+    },
+
+    /** Stages one day's events (of the days the windows ending on `endDay` cover): the rollups of `day` only. */
+    async stageWindowEvents(endDay: string, day: string): Promise<void> {
+      await db.execute(sql`
+        with windows as (select w.days from ${WINDOWS} where ${day}::date between ${endDay}::date - (w.days - 1) and ${endDay}::date),
+        events as (
+          select w.days, r.dimension, r.key, r.event_name, sum(r.events) as events
+          from windows w join ${trackingDailyRollups} r on r.day = ${day}::date and r.dimension in ('project', 'city', 'search')
+          where ${WINDOW_EVENTS}
+          group by 1, 2, 3, 4
+          union all
+          ${LOCALITY_VIEWS(sql`windows w join ${trackingDailyRollups} r on r.day = ${day}::date`, 'r')}
+        )
+        insert into ${trackingWindowCounts} as t (window_days, dimension, key, event_name, events, visitors)
+        select days, dimension, key, ${STAGING} || event_name, events, 0 from events
+        on conflict (window_days, dimension, event_name, key) do update set events = t.events + excluded.events`);
+    },
+
+    /**
+     * Stages the unique visitors of at most `limit` rows of tracking_visitor_last_seen after `after` (its key order,
+     * an index range), and answers where the next piece starts, or null after the last row.
+     */
+    async stageWindowVisitors(endDay: string, after: LastSeenCursor | null, limit: number): Promise<{ rows: number; next: LastSeenCursor | null }> {
+      const result = await db.execute<{ dimension: string; key: string; visitor: string; n: string }>(sql`
+        with chunk as (
+          select dimension, key, visitor, last_day from ${trackingVisitorLastSeen}
+          ${after === null ? sql`` : sql`where (dimension, key, visitor) > (${after.dimension}, ${after.key}, ${after.visitor}::bigint)`}
+          order by dimension, key, visitor
+          limit ${limit}
+        ),
+        staged as (
+          insert into ${trackingWindowCounts} as t (window_days, dimension, key, event_name, events, visitors)
+          select w.days, c.dimension, c.key, ${STAGING} || case when c.dimension = 'project' then 'PROJECT_VIEW' else ${ALL_EVENTS} end, 0, count(*)
+          from ${WINDOWS} join chunk c on c.last_day between ${endDay}::date - (w.days - 1) and ${endDay}::date
+          group by 1, 2, 3, 4
+          on conflict (window_days, dimension, event_name, key) do update set visitors = t.visitors + excluded.visitors
+          returning 1
+        )
+        select c.dimension, c.key, c.visitor::text as visitor, (select count(*) from chunk)::text as n
+        from chunk c order by c.dimension desc, c.key desc, c.visitor desc limit 1`);
+      const last = result.rows[0];
+      if (last === undefined) return { rows: 0, next: null };
+      const rows = Number(last.n);
+      return { rows, next: rows < limit ? null : { dimension: last.dimension, key: last.key, visitor: last.visitor } };
+    },
+
+    /**
+     * Swaps the staged windows in, under the watermark row, when no batch was folded since beginWindowsRebuild (the
+     * staged sums are of the rollups as they were then). Otherwise drops them and answers false: the next run
+     * rebuilds again.
+     */
+    async finishWindowsRebuild(endDay: string, watermark: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const state = await tx.execute<{ id: string }>(sql`select last_event_id::text as id from ${trackingRollupState} where name = ${DAILY} for update skip locked`);
+        const now = state.rows[0]?.id;
+        if (now === undefined || Number(now) !== watermark) {
+          await tx.execute(sql`delete from ${trackingWindowCounts} where starts_with(event_name, ${STAGING})`);
+          return false;
+        }
+        await tx.execute(sql`delete from ${trackingWindowCounts} where not starts_with(event_name, ${STAGING})`);
+        await tx.execute(sql`update ${trackingWindowCounts} set event_name = substr(event_name, ${STAGING.length + 1}) where starts_with(event_name, ${STAGING})`);
         await tx.execute(sql`
           insert into ${trackingWindowState} (one, end_day) values (true, ${endDay}::date)
           on conflict (one) do update set end_day = excluded.end_day`);

@@ -1,4 +1,4 @@
-import type { TrackingRollupsRepository } from './tracking-rollups.repository';
+import type { LastSeenCursor, TrackingRollupsRepository } from './tracking-rollups.repository';
 
 /** How often the background job folds new events into the rollups (the analytics are this fresh). */
 export const ROLLUP_EVERY_MS = 5_000;
@@ -10,11 +10,41 @@ export const RETENTION_EVERY_MS = 60 * 60 * 1000;
  * batches.
  */
 export const ROLLUP_BATCH = 500;
+/**
+ * How the job paces its work on the embedded database (PGlite serves one query at a time: while a fold transaction
+ * runs, every ingest call and page read waits for it). A fold of 500 events cost about 85 ms of CPU there
+ * (bench/reports/tracking.md), four times the ingest target; so the job measures each transaction and sizes the next
+ * one to take about `targetMs`, and yields between them so what queued meanwhile goes first. PostgreSQL runs the fold
+ * on its own pooled connection beside the others and keeps fixed ROLLUP_BATCH batches.
+ */
+export interface Pacing {
+  /** Units (events folded, visitor rows staged) of the first transaction, before anything was measured. */
+  initial: number;
+  min: number;
+  max: number;
+  /** The time one transaction should take, in milliseconds. */
+  targetMs: number;
+}
+export const EMBEDDED_FOLD_PACING: Pacing = { initial: 100, min: 20, max: ROLLUP_BATCH, targetMs: 10 };
+/** Rows of tracking_visitor_last_seen per piece of the embedded database's windows rebuild (an index range each). */
+export const EMBEDDED_WINDOWS_PACING: Pacing = { initial: 5_000, min: 500, max: 50_000, targetMs: 10 };
+
+/**
+ * The size of the next transaction: scaled so it would have taken `targetMs`, at most twice the last one (one fast
+ * measurement, e.g. a batch of rows the rollups already had, must not make the next one huge), within min..max.
+ */
+export function nextChunkSize(size: number, elapsedMs: number, pacing: Pacing): number {
+  const scaled = Math.round((size * pacing.targetMs) / Math.max(elapsedMs, 0.1));
+  return Math.min(pacing.max, Math.max(pacing.min, Math.min(scaled, size * 2)));
+}
+
 /** Rows deleted per statement by the retention job, for the same reason. */
 export const DELETE_BATCH = 2_000;
 /** Events may arrive up to 7 days after they happened (the server clamps older times); one more day of margin. */
 const LATE_ARRIVAL_DAYS = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The longest of the kept windows (7 / 30 / 90 days, decision 019). */
+const MAX_WINDOW_DAYS = 90;
 /** India's calendar day, as the repository counts days (UTC+05:30, no daylight saving). */
 const IST_OFFSET_MS = 330 * 60 * 1000;
 
@@ -29,8 +59,16 @@ export interface TrackingRollupsOptions {
   /** TRACKING_RETENTION_DAYS: raw events older than this are deleted; the rollups are kept. */
   retentionDays: number;
   log: TrackingRollupsLog;
+  /** Fixed events per fold transaction (PostgreSQL, tests); ignored when `pacing` is given. */
   batchSize?: number;
   deleteBatchSize?: number;
+  /**
+   * The embedded database's pacing (modules.ts gives it for PGlite only): folds sized by measured time, and the
+   * windows rebuilt in pieces, which is right only with one process folding (PGlite is always one).
+   */
+  pacing?: { fold: Pacing; windows: Pacing };
+  /** Milliseconds from a monotonic clock, for the pacing (tests give a fake one). */
+  elapsedClock?: () => number;
 }
 
 export interface RefreshReport {
@@ -67,21 +105,63 @@ export function createTrackingRollupsService({
   log,
   batchSize = ROLLUP_BATCH,
   deleteBatchSize = DELETE_BATCH,
+  pacing,
+  elapsedClock = () => performance.now(),
 }: TrackingRollupsOptions) {
+  /** Runs one transaction of `size` units, and answers its result and the size the next one should have. */
+  async function paced<T>(size: number, pace: Pacing | undefined, run: (size: number) => Promise<T>): Promise<{ result: T; next: number }> {
+    const started = elapsedClock();
+    const result = await run(size);
+    return { result, next: pace === undefined ? size : nextChunkSize(size, elapsedClock() - started, pace) };
+  }
+
+  /**
+   * The windows rebuild in pieces (embedded database): one day of rollups per statement, then the visitors'
+   * last-seen rows by paced index ranges, yielding between pieces, and one swap at the end. The job folds nothing
+   * until it is done (refresh awaits it), and the swap checks that no other fold moved the watermark meanwhile.
+   */
+  async function rollWindowsInPieces(endDay: string, pace: Pacing, halted: () => boolean): Promise<boolean> {
+    const begun = await repository.beginWindowsRebuild(endDay);
+    if (begun === null) return false;
+    const end = new Date(`${endDay}T00:00:00Z`).getTime();
+    for (let back = 0; back < MAX_WINDOW_DAYS; back += 1) {
+      if (halted()) return false;
+      await repository.stageWindowEvents(endDay, new Date(end - back * DAY_MS).toISOString().slice(0, 10));
+      await yieldToQueuedWork();
+    }
+    let after: LastSeenCursor | null = null;
+    let size = pace.initial;
+    for (;;) {
+      if (halted()) return false;
+      const cursor: LastSeenCursor | null = after;
+      const piece: { result: { next: LastSeenCursor | null }; next: number } = await paced(size, pace, (limit) =>
+        repository.stageWindowVisitors(endDay, cursor, limit),
+      );
+      size = piece.next;
+      await yieldToQueuedWork();
+      if (piece.result.next === null) break;
+      after = piece.result.next;
+    }
+    return repository.finishWindowsRebuild(endDay, begun.watermark);
+  }
+
   /**
    * Folds every event stored so far into the rollups, batch by batch. Safe to call at any time from any process:
    * a batch and its watermark commit together, and a process that finds another folding steps aside.
    */
   async function refresh({ halted = () => false }: { halted?: () => boolean } = {}): Promise<RefreshReport> {
     // The last 7/30/90 days end today (decision 019): once a day this rebuilds them before new events are added.
-    await repository.rollWindows(istDay(clock()));
+    if (pacing === undefined) await repository.rollWindows(istDay(clock()));
+    else await rollWindowsInPieces(istDay(clock()), pacing.windows, halted);
     const upTo = await repository.settledEventId();
     let events = 0;
     let batches = 0;
+    let size = pacing?.fold.initial ?? batchSize;
     for (;;) {
       // Between batches only: a batch and its watermark are one transaction, so stopping here loses nothing.
       if (halted()) return { events, batches, ran: batches > 0 };
-      const batch = await repository.foldNext(upTo, batchSize);
+      const { result: batch, next } = await paced(size, pacing?.fold, (limit) => repository.foldNext(upTo, limit));
+      size = next;
       if (batch === 'busy') return { events, batches, ran: batches > 0 };
       if (batch.lastEventId >= upTo && batch.events === 0) return { events, batches, ran: true };
       events += batch.events;

@@ -3,8 +3,8 @@ import { schema } from '@nivaas/db';
 import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
 import { sql } from '@nivaas/db/orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_EVENTS, createTrackingRollupsRepository } from './tracking-rollups.repository';
-import { createTrackingRollupsService } from './tracking-rollups.service';
+import { ALL_EVENTS, createTrackingRollupsRepository, type TrackingRollupsRepository } from './tracking-rollups.repository';
+import { createTrackingRollupsService, nextChunkSize, type Pacing } from './tracking-rollups.service';
 
 const quiet = { info: () => undefined, warn: () => undefined };
 
@@ -26,9 +26,10 @@ describe('tracking rollups', () => {
   let database: TestDatabase;
   let now: Date;
 
-  function service(options: { retentionDays?: number; batchSize?: number } = {}) {
+  function service(options: { retentionDays?: number; batchSize?: number; pacing?: { fold: Pacing; windows: Pacing }; repository?: TrackingRollupsRepository } = {}) {
     return createTrackingRollupsService({
-      repository: createTrackingRollupsRepository(database.db),
+      repository: options.repository ?? createTrackingRollupsRepository(database.db),
+      ...(options.pacing === undefined ? {} : { pacing: options.pacing }),
       clock: () => now,
       retentionDays: options.retentionDays ?? 395,
       log: quiet,
@@ -232,5 +233,90 @@ describe('tracking rollups', () => {
     await track({ visitor: 'guest:b', at: '2026-11-20T10:00:00Z' });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await counts('total', '2026-11-20')).toEqual({ '|*': '1/1', '|PAGE_VIEW': '1/1' });
+  });
+
+  describe('on the embedded database (paced)', () => {
+    /** A fixed size, so the number of transactions is known whatever the machine's speed. */
+    const fixed = (size: number): Pacing => ({ initial: size, min: size, max: size, targetMs: 10 });
+
+    async function windows() {
+      const rows = await database.db.execute<{ row: string }>(sql`
+        select window_days || ' ' || dimension || ' ' || key || ' ' || event_name || ': ' || events || '/' || visitors as row
+        from ${schema.trackingWindowCounts} order by 1`);
+      return rows.rows.map((row) => row.row);
+    }
+
+    beforeEach(async () => {
+      await database.db.execute(sql`truncate ${schema.trackingVisitorLastSeen}, ${schema.trackingWindowCounts}, ${schema.trackingWindowState}`);
+    });
+
+    it('sizes the next transaction to the target time, growing at most twofold, within bounds', () => {
+      const pace: Pacing = { initial: 100, min: 20, max: 500, targetMs: 10 };
+      expect(nextChunkSize(100, 40, pace)).toBe(25);
+      expect(nextChunkSize(100, 100, pace)).toBe(20);
+      expect(nextChunkSize(100, 10, pace)).toBe(100);
+      expect(nextChunkSize(100, 1, pace)).toBe(200);
+      expect(nextChunkSize(400, 1, pace)).toBe(500);
+    });
+
+    it('lets an ingest call through while a fold is in progress, after at most one more fold transaction', async () => {
+      await track(...Array.from({ length: 30 }, (_, index) => ({ visitor: `guest:${index}`, at: '2026-11-20T10:00:00Z' })));
+      const repository = createTrackingRollupsRepository(database.db);
+      let folded = 0;
+      let ingest: Promise<number> | undefined;
+      const counting: TrackingRollupsRepository = {
+        ...repository,
+        foldNext: async (upTo, limit) => {
+          // The ingest call arrives while the first fold transaction is running; it reports how many had ended.
+          ingest ??= track({ visitor: 'guest:late', at: '2026-11-20T11:00:00Z' }).then(() => folded);
+          const batch = await repository.foldNext(upTo, limit);
+          folded += 1;
+          return batch;
+        },
+      };
+      const report = await service({ repository: counting, pacing: { fold: fixed(3), windows: fixed(2) } }).refresh();
+      expect(report).toMatchObject({ events: 30, batches: 10 });
+      // Bounded in transactions, not in time: the call waits for the fold transaction it met (one), not the whole fold.
+      expect(await ingest).toBeLessThanOrEqual(1);
+    });
+
+    it('rebuilds the windows in pieces to the same counts as in one transaction', async () => {
+      const days = ['2026-08-30', '2026-10-30', '2026-11-10', '2026-11-20', '2026-11-24'];
+      await track(
+        ...days.flatMap((day, index) => [
+          { visitor: `guest:${index % 3}`, name: 'PROJECT_VIEW', page: '/projects/7', projectId: 7, city: 'Pune', at: `${day}T05:00:00Z` },
+          { visitor: `guest:${index}`, name: 'PROJECT_VIEW', page: '/projects/8', projectId: 8, city: 'Nashik', at: `${day}T06:00:00Z` },
+          { visitor: 'guest:9', name: 'SEARCH', page: '/search', query: index % 2 === 0 ? 'villa' : 'plot', at: `${day}T07:00:00Z` },
+        ]),
+      );
+      // Fold everything, then rebuild for the day from the rollups: once in one transaction, once in pieces.
+      await service().refresh();
+      const rebuild = async (options: Parameters<typeof service>[0]) => {
+        await database.db.execute(sql`truncate ${schema.trackingWindowState}`);
+        await service(options).refresh();
+        return windows();
+      };
+      const whole = await rebuild({});
+      expect(whole.length).toBeGreaterThan(10);
+      expect(await rebuild({ pacing: { fold: fixed(3), windows: fixed(2) } })).toEqual(whole);
+      const state = await database.db.execute<{ end_day: string }>(sql`select to_char(end_day, 'YYYY-MM-DD') as end_day from ${schema.trackingWindowState}`);
+      expect(state.rows).toEqual([{ end_day: '2026-11-24' }]);
+    });
+
+    it('drops a rebuild in pieces when a batch was folded meanwhile, so no event is in the windows twice or never', async () => {
+      await track({ visitor: 'guest:a', name: 'PROJECT_VIEW', page: '/projects/7', projectId: 7, at: '2026-11-20T05:00:00Z' });
+      await service().refresh();
+      const before = await windows();
+      await database.db.execute(sql`truncate ${schema.trackingWindowState}`);
+      const repository = createTrackingRollupsRepository(database.db);
+      const begun = await repository.beginWindowsRebuild('2026-11-25');
+      expect(begun).not.toBeNull();
+      await repository.stageWindowEvents('2026-11-25', '2026-11-20');
+      await track({ visitor: 'guest:b', name: 'PROJECT_VIEW', page: '/projects/7', projectId: 7, at: '2026-11-20T06:00:00Z' });
+      await repository.foldNext(await repository.settledEventId(), 10);
+      expect(await repository.finishWindowsRebuild('2026-11-25', begun?.watermark ?? -1)).toBe(false);
+      // The staged rows are gone and the windows are as the fold left them; the next run rebuilds them.
+      expect(await windows()).toEqual(before);
+    });
   });
 });
