@@ -24,7 +24,7 @@ export function PublicationBadge({ status, approval }: { status: Status; approva
   const tone = live ? 'bg-green-100 text-green-800' : approval === 'rejected' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900';
   return (
     <span className="inline-flex flex-col gap-0.5 text-xs">
-      <span className={`w-fit rounded-full px-2 py-0.5 font-semibold ${tone}`}>{live ? 'On the site' : 'Not public'}</span>
+      <span className={`w-fit rounded-full px-2 py-0.5 font-semibold whitespace-nowrap ${tone}`}>{live ? 'On the site' : 'Not public'}</span>
       <span className="text-slate-600">
         {status === 'active' ? 'Active' : 'Inactive'} · {APPROVAL_LABELS[approval]}
       </span>
