@@ -40,6 +40,8 @@ export interface PagesServiceDeps {
 /** What a page is about, before it is written as tags: the canonical path and the words and objects for the head. */
 interface Described {
   path: string;
+  /** A query string that is part of the page's identity (a locality's results), added to the canonical only. */
+  canonicalQuery?: string;
   title: string;
   description: string;
   image?: string | null;
@@ -167,7 +169,7 @@ export function createPagesService(deps: PagesServiceDeps) {
     };
   }
 
-  async function describe(page: SitePage, params: Record<string, string>, pathname: string): Promise<Described> {
+  async function describe(page: SitePage, params: Record<string, string>, pathname: string, search: string): Promise<Described> {
     switch (page) {
       case 'project':
       case 'listing': {
@@ -296,6 +298,12 @@ export function createPagesService(deps: PagesServiceDeps) {
               : [],
         };
       }
+      case 'results': {
+        // A locality's results are a page of their own (spec §2 ?locationId=); free text and filters are not.
+        const locationId = new URLSearchParams(search).get('locationId');
+        const words = FIXED_PAGES.results ?? NOT_FOUND;
+        return { path: pathname, ...words, canonicalQuery: locationId && /^[1-9]\d{0,9}$/.test(locationId) ? `?locationId=${locationId}` : undefined };
+      }
       default: {
         const words = FIXED_PAGES[page] ?? NOT_FOUND;
         // Fixed pages name themselves by the table's path, in its case (/Compare/x is /Compare).
@@ -317,7 +325,7 @@ export function createPagesService(deps: PagesServiceDeps) {
     return {
       title: described.title,
       description: described.description,
-      canonical: absolute(described.path),
+      canonical: absolute(`${described.path}${described.canonicalQuery ?? ''}`),
       image: described.image ? absolute(described.image) : undefined,
       jsonLd,
       noindex,
@@ -342,7 +350,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       if (route.access === 'redirect' && route.redirectTo) return { kind: 'redirect', location: `${route.redirectTo}${search}` };
       let described: Described;
       try {
-        described = await describe(route.page, params, pathname);
+        described = await describe(route.page, params, pathname, search);
       } catch (error) {
         if (error instanceof PageNotFound) return notFound(pathname);
         throw error;

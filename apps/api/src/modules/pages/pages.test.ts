@@ -196,6 +196,12 @@ describe('other pages', () => {
     const faq = jsonLd(contact.body).find((object) => object['@type'] === 'FAQPage') as { mainEntity: { name: string }[] };
     expect(faq.mainEntity.map((question) => question.name)).toContain('Is listing free?');
 
+    // A locality's results are their own page; free text is not.
+    const results = await get('/property-detail-page?locationId=7&bhk=2');
+    expect(results.body).toContain(`<link data-page-head rel="canonical" href="${ORIGIN}/property-detail-page?locationId=7" />`);
+    const search = await get('/property-detail-page?search=%3Cscript%3E');
+    expect(search.body).toContain(`<link data-page-head rel="canonical" href="${ORIGIN}/property-detail-page" />`);
+
     const home = await get('/');
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain(`<link data-page-head rel="canonical" href="${ORIGIN}/" />`);
