@@ -32,7 +32,7 @@ const HOSTILE_NAME = `Sunrise "Heights" </script><script>alert(1)</script> & Co'
 let ctx: TestContext;
 let webDir: string;
 let world: World;
-const ids = { project: 0, hostile: 0, hidden: 0, builder: 0, hiddenBuilder: 0, blog: 0, hiddenBlog: 0, draft: 0 };
+const ids = { project: 0, hostile: 0, hidden: 0, builder: 0, hiddenBuilder: 0, blog: 0, hiddenBlog: 0, draft: 0, listing: 0 };
 let names: { city: string; zone: string; location: string };
 
 beforeAll(async () => {
@@ -61,6 +61,10 @@ beforeAll(async () => {
       ids.hostile = (await createProject(db, { ...place, name: HOSTILE_NAME })).id;
       ids.hidden = (await createProject(db, { ...place, approval: 'pending' })).id;
       ids.draft = (await createProject(db, { ...place, name: 'Freshly Published', status: 'inactive', approval: 'pending' })).id;
+      // A broker's upload: its page is named by its first unit's type and its property type (spec §2).
+      ids.listing = (
+        await createProject(db, { cityId: world.cityId, locationId: world.locationId, item: 'listing', type: 'villa', brokerId: world.brokerA, units: [{ type: '4', minPrice: 20_000_000, maxPrice: 20_000_000 }] })
+      ).id;
       ids.blog = (await createBlog(db, { title: 'Buying your first home', slug: 'first-home', authorName: 'Asha' })).id;
       ids.hiddenBlog = (await createBlog(db, { status: 'inactive' })).id;
       await createFaq(db, { question: 'Is listing free?', answer: 'Yes, for owners.' });
@@ -255,6 +259,7 @@ describe('robots.txt and the sitemap', () => {
     expect(before).toContain(`${ORIGIN}/developer/kaveri-homes/${ids.builder}`);
     expect(before).toContain(`${ORIGIN}/blog/first-home/${ids.blog}`);
     expect(before).toContain(`${ORIGIN}/broker-info/${world.brokerA}`);
+    expect(before).toContain(`${ORIGIN}/broker-property-details/4/villa/${ids.listing}`);
     expect(before).toContain(`${ORIGIN}/location-property/${slug(names.city)}/${world.cityId}`);
     expect(before).toContain(`${ORIGIN}/`);
     expect(before.some((url) => url.endsWith(`/${ids.hidden}`) && url.includes('/properties/'))).toBe(false);

@@ -41,8 +41,9 @@ export interface SitemapNamedRow {
  */
 export function createSitemapRepository(db: Db) {
   const publicItems = (): SQL | undefined => and(...publicItemConditions());
-  // The first unit's type names an upload's page (spec §2); one index probe per row of the window.
-  const firstUnitType = sql<string | null>`(select ${units.type} from ${units} where ${units.projectId} = ${projects.id} order by ${units.id} limit 1)`;
+  // The first unit's type names an upload's page (spec §2), and only an upload's: one index probe per listing, none
+  // for a builder project.
+  const firstUnitType = sql<string | null>`case when ${projects.item} = 'listing' then (select ${units.type} from ${units} where ${units.projectId} = ${projects.id} order by ${units.id} limit 1) end`;
 
   /** Places by public item: the place's id column and the columns that name its page. */
   function placeRows(placeId: typeof projects.cityId | typeof projects.zoneId | typeof projects.locationId, offset: number, limit: number) {
