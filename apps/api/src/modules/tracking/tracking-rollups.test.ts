@@ -267,7 +267,10 @@ describe('tracking rollups', () => {
       const counting: TrackingRollupsRepository = {
         ...repository,
         foldNext: async (upTo, limit) => {
-          // The ingest call arrives while the first fold transaction is running; it reports how many had ended.
+          // The second transaction starts only once the ingest call is through: were the connection (PGlite) or a
+          // lock (PostgreSQL) held from one transaction to the next, the refresh below would never end.
+          if (folded === 1) await ingest;
+          // The ingest call arrives as the first fold transaction starts; it reports how many had ended.
           ingest ??= track({ visitor: 'guest:late', at: '2026-11-20T11:00:00Z' }).then(() => folded);
           const batch = await repository.foldNext(upTo, limit);
           folded += 1;
