@@ -135,6 +135,30 @@ test('the provider publishes a blog post and a home banner from the console; a v
   await consolePage.getByRole('link', { name: 'New contractor' }).click();
   await capture(consolePage, 'back-office-contractor-new', SHOT);
 
+  // A construction project picks its contractor and city by name (searched on the server), not by numeric id; the
+  // editor, opened by the record's id, shows the names again.
+  await nav.getByRole('link', { name: 'Construction projects', exact: true }).click();
+  await consolePage.getByRole('link', { name: 'New construction project' }).click();
+  const projectForm = consolePage.getByRole('form', { name: 'Construction project' });
+  await projectForm.getByLabel('Name *').fill(`${word} villas`);
+  const picked: Record<string, string> = {};
+  for (const [label, typed] of [['Contractor', 'a'], ['City', 'a']] as const) {
+    await projectForm.getByRole('combobox', { name: label, exact: true }).fill(typed);
+    const option = consolePage.getByRole('listbox', { name: `${label} choices` }).getByRole('option').first();
+    await expect(option).toBeVisible();
+    if (label === 'Contractor') await capture(consolePage, 'back-office-construction-picker', { ...SHOT, fullPage: false });
+    picked[label] = (await option.locator('span').first().innerText()).trim();
+    await option.click();
+    await expect(projectForm.getByRole('combobox', { name: label, exact: true })).toHaveValue(picked[label] ?? '');
+  }
+  await projectForm.getByRole('button', { name: 'Create construction project' }).click();
+  await expect(consolePage).toHaveURL(/\/dashboard\/construction\/\d+$/);
+  // The success toast must leave the form's fields and buttons visible (issue 14 part 2).
+  await expect(consolePage.getByRole('status').getByText('Construction project created.')).toBeVisible();
+  await capture(consolePage, 'back-office-construction-saved', { ...SHOT, fullPage: false });
+  await consolePage.reload();
+  for (const label of ['Contractor', 'City'] as const) await expect(projectForm.getByRole('combobox', { name: label, exact: true })).toHaveValue(picked[label] ?? '');
+
   // The article's 404 (the page served as not found, or its data call) is the answer the not-found page is built on;
   // Chromium logs every 4xx load, and only those are expected.
   const unexpected = pageErrors.filter((error) => !/status of 404 \(Not Found\)/.test(error));

@@ -28,6 +28,7 @@ export interface RecordRoutesOptions<Create extends z.ZodType, Patch extends z.Z
   list: List;
   service: {
     list(query: AdminListQuery): Promise<{ items: unknown[]; pagination: Pagination }>;
+    read(id: number): Promise<{ item: unknown; message: string }>;
     create(staffId: number, body: z.infer<Create>): Promise<{ item: unknown; message: string }>;
     update(staffId: number, id: number, body: z.infer<Patch>): Promise<{ item: unknown; message: string }>;
   };
@@ -39,7 +40,7 @@ const denied = { 401: ErrorResponseSchema, 403: ErrorResponseSchema };
 const refused = { 400: ErrorResponseSchema, ...denied, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
 
 /**
- * Issue 14 (part 2): the provider's list, create, edit (and picture) routes of one record kind, the same for every
+ * Issue 14 (part 2): the provider's list, get one, create, edit (and picture) routes of one record kind, the same for every
  * kind. Register inside a plugin whose prefix is /api/admin and whose every route is provider-only (the caller adds
  * requireAuth('provider') as onRequest, so a guest gets 401 before any body is read).
  */
@@ -65,6 +66,19 @@ export async function registerRecordRoutes<Create extends z.ZodType, Patch exten
       },
     },
     async (request) => ({ success: true as const, ...(await service.list(request.query as AdminListQuery)) }),
+  );
+
+  typed.get(
+    `${path}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `One ${noun} in any state, for the provider's editor; 404 for an unknown id`,
+        params: AdminIdParamSchema,
+        response: { 200: options.item, 400: ErrorResponseSchema, ...denied, 404: ErrorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await service.read(idOf(request))) }),
   );
 
   typed.post(

@@ -44,6 +44,8 @@ export interface RecordStore<Row, Values> {
   transaction<R>(work: (records: RecordTx<Row, Values>) => Promise<R>): Promise<R>;
   /** A page of every state (the provider's list), newest change first, id as the tie-break, with the total. */
   list(query: AdminListQuery): Promise<{ rows: Row[]; total: number }>;
+  /** One record in any state, or undefined. */
+  get(id: number): Promise<Row | undefined>;
 }
 
 /**
@@ -62,6 +64,10 @@ export function recordTable<T extends PgTable, Values>(db: Db, table: RecordTabl
         db.select({ total: count() }).from(target).where(where),
       ]);
       return { rows, total: counted?.total ?? 0 };
+    },
+    async get(id) {
+      const rows = (await db.select().from(target).where(eq(table.id, id)).limit(1)) as T['$inferSelect'][];
+      return rows[0];
     },
     transaction: (work) =>
       db.transaction((tx) =>
@@ -153,6 +159,13 @@ export function recordWrites<Row extends { id: number } & PublicationState & Rec
     async list(query: AdminListQuery): Promise<{ items: AdminView<Row>[]; pagination: Pagination }> {
       const { rows, total } = await store.list(query);
       return { items: rows.map(toAdminView), pagination: paginationOf(query, rows.length, total) };
+    },
+
+    /** One record in any state, for the provider's editor (a list searched by id can miss it); 404 when unknown. */
+    async read(id: number): Promise<RecordWrite<Row>> {
+      const row = await store.get(id);
+      if (!row) throw DomainError.notFound(label, id);
+      return { item: toAdminView(row), message: `${label} loaded.` };
     },
 
     async create(staffId: number, input: RecordInput<Values>): Promise<RecordWrite<Row>> {

@@ -788,6 +788,7 @@ const ROWS: Row[] = [
   // --- Issue 14 part 2: banners, blogs, FAQs, construction projects and contractors (a create answers 201) ---
   ...CONTENT_RECORDS.flatMap(({ path, id, create, edited, image }): Row[] => [
     { route: `GET /api/admin/${path}`, request: () => ({ method: 'GET', url: `/api/admin/${path}?q=a&status=active` }), expect: PROVIDER_ONLY },
+    { route: `GET /api/admin/${path}/{id}`, request: () => ({ method: 'GET', url: `/api/admin/${path}/${id()}` }), expect: PROVIDER_ONLY },
     { route: `POST /api/admin/${path}`, request: () => ({ method: 'POST', url: `/api/admin/${path}`, payload: create() }), expect: CREATED_BY_PROVIDER },
     {
       route: `PATCH /api/admin/${path}/{id}`,

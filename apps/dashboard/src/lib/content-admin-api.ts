@@ -4,7 +4,7 @@ import type { ProviderApi } from './api-client';
 
 /**
  * The back-office calls of issue 14 part 2 (`/api/admin/banners|blogs|faqs|construction/projects|construction/contractors`):
- * the same four calls for each kind, parsed with that kind's contract.
+ * the same five calls for each kind, parsed with that kind's contract.
  */
 export interface ContentApiSchemas<Page extends z.ZodType, Item extends z.ZodType> {
   /** 'banners', 'construction/projects'. */
@@ -23,7 +23,8 @@ export function contentApi<Page extends z.ZodType, Item extends z.ZodType>({ pat
   const base = `/api/admin/${path}`;
   return {
     list: (api: ProviderApi, q: AdminListQueryInput) => api.call(`${base}?${query(q)}`, page),
-    /** One record: the list searched by its id (the admin lists match a number against the id). */
+    /** One record in any state (404 when there is none). */
+    get: (api: ProviderApi, id: number) => api.call(`${base}/${id}`, item),
     create: (api: ProviderApi, body: unknown) => api.call(base, item, { method: 'POST', body }),
     update: (api: ProviderApi, id: number, body: unknown | PublicationInput) => api.call(`${base}/${id}`, item, { method: 'PATCH', body }),
     /** The record's one photo (multipart, field 'photos' as the shared uploader sends it). */

@@ -33,6 +33,7 @@ export function createBannersService(repository: BannersRepository, { clock = ()
       return repository.listApproved();
     },
     list: records.list,
+    read: records.read,
     create: (staffId: number, body: BannerCreate) => records.create(staffId, body),
     update: (staffId: number, id: number, body: BannerPatch) => records.update(staffId, id, body),
     /** The banner's picture, through the listings' photo pipeline; an edit like any other (audited). */

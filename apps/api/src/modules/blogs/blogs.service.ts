@@ -32,6 +32,7 @@ export function createBlogsService(repository: BlogsRepository, { clock = () => 
 
   return {
     list: records.list,
+    read: records.read,
     create: (staffId: number, body: BlogCreate) => records.create(staffId, body),
     update: (staffId: number, id: number, body: BlogPatch) => records.update(staffId, id, body),
     /** The cover, through the listings' photo pipeline; an edit like any other (audited). */

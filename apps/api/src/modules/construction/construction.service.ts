@@ -55,6 +55,7 @@ export function createConstructionService(repository: ConstructionRepository, { 
     /** The provider's construction projects and contractors (issue 14): every state, audited writes. */
     projectsAdmin: {
       list: projectRecords.list,
+      read: projectRecords.read,
       create: (staffId: number, body: ConstructionProjectCreate) => projectRecords.create(staffId, body),
       update: (staffId: number, id: number, body: ConstructionProjectPatch) => projectRecords.update(staffId, id, body),
       setImage: (staffId: number, id: number, file: IncomingPhoto | undefined) =>
@@ -62,6 +63,7 @@ export function createConstructionService(repository: ConstructionRepository, { 
     },
     contractorsAdmin: {
       list: contractorRecords.list,
+      read: contractorRecords.read,
       create: (staffId: number, body: ContractorCreate) => contractorRecords.create(staffId, body),
       update: (staffId: number, id: number, body: ContractorPatch) => contractorRecords.update(staffId, id, body),
       setLogo: (staffId: number, id: number, file: IncomingPhoto | undefined) =>

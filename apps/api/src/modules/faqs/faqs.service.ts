@@ -7,6 +7,7 @@ export function createFaqsService(repository: FaqsRepository, { clock = () => ne
   const records = recordWrites({ store: repository.records, entityKind: 'faq', label: 'FAQ', clock });
   return {
     list: records.list,
+    read: records.read,
     create: (staffId: number, body: FaqCreate) => records.create(staffId, body),
     update: (staffId: number, id: number, body: FaqPatch) => records.update(staffId, id, body),
     /** spec §9: FAQs approved (and active) only; the query's `approval` can only say 'approved', so it needs no handling. */

@@ -15,7 +15,7 @@ import { useRecordForm } from '../../components/records/use-record-form';
 import { ErrorState } from '../../components/states';
 import { useToaster } from '../../components/toaster';
 import { useApi } from '../../lib/console-context';
-import type { ProviderApi } from '../../lib/api-client';
+import { ApiError, type ProviderApi } from '../../lib/api-client';
 import { usePage } from '../../lib/use-paged';
 
 /**
@@ -55,6 +55,7 @@ export interface RecordLookup {
 
 export interface ContentCalls<T> {
   list: (api: ProviderApi, q: AdminListQueryInput) => Promise<{ items: T[]; pagination: Pagination }>;
+  get: (api: ProviderApi, id: number) => Promise<{ item: T; message: string }>;
   create: (api: ProviderApi, body: unknown) => Promise<{ item: T; message: string }>;
   update: (api: ProviderApi, id: number, body: unknown) => Promise<{ item: T; message: string }>;
   upload: (api: ProviderApi, id: number, segment: string, form: FormData, onProgress: (fraction: number) => void) => Promise<{ item: T; message: string }>;
@@ -221,14 +222,19 @@ export function ContentEditor<T extends ContentItem>({ kind }: { kind: ContentKi
   const itemId = id === 'new' ? null : Number(id);
   const [loaded, setLoaded] = useState<T | null>(null);
   const empty = useMemo(() => ({ items: [] as { id: number; item: T; labels: Values }[], pagination: { page: 1, limit: 1, total: 0, hasMore: false } }), []);
-  // The admin lists match a number against the record's id, so one record is the list searched by its id.
   const fetchOne = useCallback(async () => {
     if (itemId === null || !Number.isInteger(itemId)) return empty;
-    const page = await kind.calls.list(api, { q: String(itemId), limit: 100 });
-    const found = page.items.find((candidate) => candidate.id === itemId);
+    let found: T;
+    try {
+      found = (await kind.calls.get(api, itemId)).item;
+    } catch (error) {
+      // An unknown id is said as such below, not as a failed load.
+      if (error instanceof ApiError && error.status === 404) return empty;
+      throw error;
+    }
     // The names of its city and contractor come with it, so the form opens with them shown.
-    const items = found ? [{ id: found.id, item: found, labels: await labelsOf(api, kind, found) }] : [];
-    return { items, pagination: { page: 1, limit: 1, total: items.length, hasMore: false } };
+    const items = [{ id: found.id, item: found, labels: await labelsOf(api, kind, found) }];
+    return { items, pagination: { page: 1, limit: 1, total: 1, hasMore: false } };
   }, [api, itemId, kind, empty]);
   const { state, reload } = usePage(fetchOne, `${kind.entityKind}:${String(itemId)}`);
   const fetched = state.status === 'ready' ? state.items[0] : undefined;

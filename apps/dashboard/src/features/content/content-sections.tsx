@@ -47,7 +47,7 @@ const contractorCalls = contentApi({ path: 'construction/contractors', page: Adm
 const CONTRACTOR: RecordLookup = {
   search: async (api, q) =>
     (await contractorCalls.list(api, { q, limit: PICKER_LIMIT })).items.map((contractor) => ({ id: contractor.id, label: contractor.companyName, detail: contractor.isPublic ? 'On the site' : `${contractor.status}, ${contractor.approval}` })),
-  nameOf: async (api, id) => (await contractorCalls.list(api, { q: String(id), limit: 100 })).items.find((contractor) => contractor.id === id)?.companyName ?? null,
+  nameOf: async (api, id) => (await contractorCalls.get(api, id)).item.companyName,
 };
 
 export const BANNERS: ContentKind<AdminBanner> = {
