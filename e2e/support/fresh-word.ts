@@ -1,6 +1,6 @@
 /**
  * A made-up, pronounceable word no seeded record holds ('Bakodule'), so a search or a list can only find what this
- * run created. (back-office.spec.ts and back-office-import.spec.ts keep their own copies for now.)
+ * run created. Shared by the console specs (back-office.spec.ts, not yet committed, still holds its own copy).
  */
 export function freshWord(): string {
   const letters = 'bcdfghjklmnprstvz';
