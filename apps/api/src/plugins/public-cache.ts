@@ -32,6 +32,8 @@ export interface PublicCacheOptions {
 interface Entry {
   body: string;
   contentType: string;
+  /** The route's own cache-control, replayed with the body (issue 15: a page's HTML must say no-cache). */
+  cacheControl: string | undefined;
   etag: string;
   bytes: number;
   expires: number;
@@ -95,11 +97,14 @@ const publicCachePlugin: FastifyPluginAsync<PublicCacheOptions> = async (app, { 
     pending.delete(request);
     reply.header(CACHE_STATUS_HEADER, 'miss');
     if (reply.statusCode !== 200 || typeof payload !== 'string' || startedAt !== generation) return payload;
+    // A route that says no-store means it (e.g. the web app's shell sent because its head could not be made).
+    if (String(reply.getHeader('cache-control') ?? '').includes('no-store')) return payload;
     const bytes = Buffer.byteLength(payload);
     if (bytes > maxBytes / 8) return payload;
     const entry: Entry = {
       body: payload,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      cacheControl: reply.hasHeader('cache-control') ? String(reply.getHeader('cache-control')) : undefined,
       etag: etagOf(payload),
       bytes,
       expires: now() + ENTRY_TTL_MS,
@@ -125,6 +130,7 @@ const publicCachePlugin: FastifyPluginAsync<PublicCacheOptions> = async (app, { 
 
 function sendKept(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
   reply.header(CACHE_STATUS_HEADER, 'hit').header('etag', entry.etag);
+  if (entry.cacheControl !== undefined) reply.header('cache-control', entry.cacheControl);
   // A phone that already holds these bytes gets a 304 and nothing else.
   if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
   return reply.type(entry.contentType).send(entry.body);

@@ -55,8 +55,10 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
   // serve: false, because the wildcard route below decides what each path means.
   await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny' });
 
-  // Hidden from the OpenAPI document: these are the web app's pages and files, not API calls.
-  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true } }, async (request, reply) => {
+  // Hidden from the OpenAPI document: these are the web app's pages and files, not API calls. A page's HTML depends only
+  // on its URL and the public catalogue, so the public cache may keep it (only 200 string bodies are kept: files are
+  // streams, and 404s and redirects are computed each time).
+  app.get<{ Params: { '*': string } }>('/*', { schema: { hide: true }, config: { publicCache: true } }, async (request, reply) => {
     const urlPath = request.params['*'];
     if (SERVER_OWNED.test(urlPath)) return reply.callNotFound();
 
@@ -77,7 +79,8 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
     } catch (error) {
       // A page whose head cannot be made (the database away, a bug) is still the app: the client renders it.
       request.log.error({ err: error, url: request.url }, 'could not build the page head: serving the plain shell');
-      return reply.send(shell.plain);
+      // no-store: neither the public cache nor the browser keeps this stand-in for the page.
+      return reply.header('cache-control', 'no-store').send(shell.plain);
     }
   });
 };

@@ -132,6 +132,36 @@ describe('a project page without JavaScript', () => {
     expect(crumbs.itemListElement.every((crumb) => crumb.item.startsWith(ORIGIN))).toBe(true);
   });
 
+  it.skipIf(Boolean(process.env.DATABASE_URL))('is kept by the public cache with its no-cache header, and a catalogue change empties it', async () => {
+    const url = projectUrl('Green Acres', ids.project);
+    const first = await get(url);
+    const second = await get(url);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['cache-control']).toBe('no-cache');
+    expect(second.headers['content-type']).toMatch(/^text\/html/);
+    await ctx.modules.projectsAdmin.update(world.staff, ids.hostile, { description: 'Renovated.' });
+    expect((await get(url)).headers['x-cache']).toBe('miss');
+  });
+
+  it('falls back to the plain shell (200, kept by no cache) when the head cannot be made', async () => {
+    const projects = ctx.modules.projects;
+    const real = projects.get;
+    projects.get = () => Promise.reject(new Error('database away'));
+    try {
+      const url = `${projectUrl('Green Acres', ids.project)}?from=fallback`;
+      for (const attempt of [1, 2]) {
+        const response = await get(url);
+        expect(response.statusCode, String(attempt)).toBe(200);
+        expect(response.body).toBe(INDEX_HTML);
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.headers['x-cache'] ?? 'miss').toBe('miss');
+      }
+    } finally {
+      projects.get = real;
+    }
+  });
+
   it('escapes a name that tries to break out of the head or the JSON-LD', async () => {
     const detail = await ctx.modules.projects.get(ids.hostile);
     const response = await get(projectPath(detail));
