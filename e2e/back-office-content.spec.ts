@@ -154,7 +154,11 @@ test('the provider publishes a blog post and a home banner from the console; a v
   await projectForm.getByRole('button', { name: 'Create construction project' }).click();
   await expect(consolePage).toHaveURL(/\/dashboard\/construction\/\d+$/);
   // The success toast must leave the form's fields and buttons visible (issue 14 part 2).
-  await expect(consolePage.getByRole('status').getByText('Construction project created.')).toBeVisible();
+  const toast = consolePage.getByRole('status').getByText('Construction project created.');
+  await expect(toast).toBeVisible();
+  // At 1280 it sits over the section menu's column, wholly left of the form (toaster.tsx).
+  const [toastBox, formBox] = await Promise.all([toast.boundingBox(), projectForm.boundingBox()]);
+  expect(toastBox && formBox && toastBox.x + toastBox.width <= formBox.x, JSON.stringify({ toastBox, formBox })).toBe(true);
   await capture(consolePage, 'back-office-construction-saved', { ...SHOT, fullPage: false });
   await consolePage.reload();
   for (const label of ['Contractor', 'City'] as const) await expect(projectForm.getByRole('combobox', { name: label, exact: true })).toHaveValue(picked[label] ?? '');
