@@ -1,8 +1,8 @@
 /**
  * Page head benchmark (issue 15): what the server's status-and-head lookup costs. A project page's HTML (the app
  * shell with its head, built through the projects service) next to the JSON detail call it reads, both uncached
- * (PUBLIC_CACHE_MB=0), at `connections` connections on the embedded database; then one timing of the largest
- * sitemap file (the first 50,000 projects).
+ * (PUBLIC_CACHE_MB=0) and then cached, at `connections` connections on the embedded database; and one timing of
+ * the largest sitemap file (the first 50,000 projects), uncached.
  *
  *   npm run build -w @nivaas/web     (the shell the pages are cut from)
  *   npm run pages -w @nivaas/bench [-- --projects 100000 --data-dir /tmp/bench-100k --duration 10 --connections 10]
@@ -80,61 +80,73 @@ async function main(): Promise<void> {
     sql`select id from projects where status = 'active' and approval = 'approved' and item = 'project' order by md5(id::text) limit 200`,
   );
   mkdirSync(path.join(dataDir, 'media'), { recursive: true });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_ORIGIN: 'https://www.nivaas.example',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: webDist,
-    PUBLIC_CACHE_MB: '0',
-  });
-  const app = await buildApp({ config, database });
-  const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  const details = ids.rows.map(({ id }) => ({ path: `/api/project/${id}` }));
+  const row = (name: string, result: Result) =>
+    `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts + result.non2xx} |`;
+  const lines: string[] = [];
+  let sitemapLine = '';
   try {
-    // Each project's canonical page, so every request is a 200 with its head (not a 301).
-    const pages: Request[] = [];
-    for (const { id } of ids.rows) {
-      const response = await app.inject({ method: 'GET', url: `/api/project/${id}` });
-      pages.push({ path: projectPath((response.json() as ProjectResponse).project) });
+    for (const cache of ['off', 'on'] as const) {
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        PUBLIC_ORIGIN: 'https://www.nivaas.example',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: webDist,
+        PUBLIC_CACHE_MB: cache === 'on' ? '64' : '0',
+      });
+      const app = await buildApp({ config, database });
+      const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+      try {
+        // Each project's canonical page, so every request is a 200 with its head (not a 301).
+        const pages: Request[] = [];
+        for (const { id } of ids.rows) {
+          const response = await app.inject({ method: 'GET', url: `/api/project/${id}` });
+          pages.push({ path: projectPath((response.json() as ProjectResponse).project) });
+        }
+        // Two rounds, alternating, so neither side gets only the colder database or the busier minute of a shared machine.
+        for (let round = 1; round <= 2; round += 1) {
+          console.log(`cache ${cache}, round ${round}`);
+          const detail = await measure('detail', appUrl, details);
+          const page = await measure('page', appUrl, pages);
+          lines.push(
+            row(`cache ${cache}, round ${round}: JSON detail \`GET /api/project/{id}\``, detail),
+            row(`cache ${cache}, round ${round}: project page HTML \`GET /properties/.../{id}\` (shell + head)`, page),
+          );
+        }
+        if (cache === 'off') {
+          const started = performance.now();
+          const sitemap = await app.inject({ method: 'GET', url: '/sitemaps/projects-1.xml' });
+          const sitemapMs = performance.now() - started;
+          const urls = sitemap.body.match(/<url>/g)?.length ?? 0;
+          sitemapLine = `Sitemap \`/sitemaps/projects-1.xml\`: ${urls.toLocaleString('en-IN')} URLs, ${(sitemap.body.length / 1e6).toFixed(1)} MB, built in ${sitemapMs.toFixed(0)} ms (one request, uncached).`;
+          console.log(sitemapLine);
+        }
+      } finally {
+        await app.close();
+      }
     }
-    // Two rounds, alternating, so neither side gets only the colder database or the busier minute of a shared machine.
-    const details = ids.rows.map(({ id }) => ({ path: `/api/project/${id}` }));
-    const rounds: [Result, Result][] = [];
-    for (let round = 0; round < 2; round += 1) rounds.push([await measure('detail', appUrl, details), await measure('page', appUrl, pages)]);
-
-    const started = performance.now();
-    const sitemap = await app.inject({ method: 'GET', url: '/sitemaps/projects-1.xml' });
-    const sitemapMs = performance.now() - started;
-    const urls = sitemap.body.match(/<url>/g)?.length ?? 0;
-    console.log(`sitemap projects-1.xml: ${urls} URLs, ${(sitemap.body.length / 1e6).toFixed(1)} MB, ${sitemapMs.toFixed(0)} ms`);
-
-    const row = (name: string, result: Result) =>
-      `| ${name} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.timeouts + result.non2xx} |`;
-    const report = [
-      '# Page head benchmark (issue 15)',
-      '',
-      `Run ${new Date().toISOString().slice(0, 10)} by \`npm run pages -w @nivaas/bench\`: ${projects.toLocaleString('en-IN')} projects on PGlite, ` +
-        `${connections} connections for ${duration} s after a ${warmup} s warm-up, public cache off, 200 public projects in turn, ` +
-        'two rounds alternating detail and page. ' +
-        'The machine is shared: compare the rows of one run, not runs.',
-      '',
-      '| request | req/s | p50 ms | p99 ms | failures |',
-      '|---|---:|---:|---:|---:|',
-      ...rounds.flatMap(([detail, page], round) => [
-        row(`round ${round + 1}: JSON detail \`GET /api/project/{id}\``, detail),
-        row(`round ${round + 1}: project page HTML \`GET /properties/.../{id}\` (shell + head)`, page),
-      ]),
-      '',
-      `Sitemap \`/sitemaps/projects-1.xml\`: ${urls.toLocaleString('en-IN')} URLs, ${(sitemap.body.length / 1e6).toFixed(1)} MB, built in ${sitemapMs.toFixed(0)} ms (one request, uncached).`,
-      '',
-    ].join('\n');
-    writeFileSync(path.join(benchDir, 'reports/pages.md'), report);
-    console.log(report);
   } finally {
-    await app.close();
     await database.close();
   }
+  const report = [
+    '# Page head benchmark (issue 15)',
+    '',
+    `Run ${new Date().toISOString().slice(0, 10)} by \`npm run pages -w @nivaas/bench\`: ${projects.toLocaleString('en-IN')} projects on PGlite, ` +
+      `${connections} connections for ${duration} s after a ${warmup} s warm-up, 200 public projects in turn, ` +
+      'public cache off then on, two rounds each alternating detail and page. ' +
+      'The machine is shared: compare the rows of one run, not runs.',
+    '',
+    '| request | req/s | p50 ms | p99 ms | failures |',
+    '|---|---:|---:|---:|---:|',
+    ...lines,
+    '',
+    sitemapLine,
+    '',
+  ].join('\n');
+  writeFileSync(path.join(benchDir, 'reports/pages.md'), report);
+  console.log(report);
 }
 
 await main();
