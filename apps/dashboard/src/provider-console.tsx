@@ -118,7 +118,7 @@ function ConsoleNotFound({ basePath }: { basePath: string }) {
       <p className="mx-auto mt-2 max-w-md text-sm break-words text-slate-600">
         The console has no page at <code className="rounded bg-slate-100 px-1 py-0.5 text-slate-800">{pathname}</code>. Choose a section:
       </p>
-      <ul className="mt-5 flex flex-col items-center justify-center gap-2 sm:flex-row">
+      <ul className="mt-5 flex flex-col items-center justify-center gap-2 sm:flex-row sm:flex-wrap">
         {SECTIONS.map((section) => (
           <li key={section.label}>
             <Link to={`${basePath}${section.path}`} className={section.path === '' ? 'pc-btn-primary' : 'pc-btn-secondary'}>
