@@ -13,7 +13,22 @@ export interface PagesRoutesOptions {
  * sitemaps.org fix, not API calls a client of the JSON API makes, and the document (with the fuzz and access-matrix
  * tests that walk it) describes the JSON API under /api only. Their behaviour is proved by pages.test.ts.
  */
+/**
+ * The site's icon (the same house the page head names as a data URI). Browsers and link previews ask for
+ * /favicon.ico whatever the page says, and since unknown paths answer 404 that request would fail on every JSON or
+ * file page a browser opens.
+ */
+const SITE_ICON_SVG =
+  "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'><rect width='32' height='32' rx='8' fill='#196357'/>" +
+  "<path d='M7 15.5 16 8l9 7.5' fill='none' stroke='#fbbf24' stroke-width='2.6' stroke-linecap='round' stroke-linejoin='round'/>" +
+  "<path d='M10 14.5V24h12v-9.5' fill='none' stroke='#fff' stroke-width='2.6' stroke-linejoin='round'/>" +
+  "<rect x='14' y='17.5' width='4' height='6.5' rx='1' fill='#fff'/></svg>";
+
 export const pagesRoutes: FastifyPluginAsync<PagesRoutesOptions> = async (app, { pages }) => {
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(SITE_ICON_SVG),
+  );
+
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(pages.robots()),
   );

@@ -251,6 +251,13 @@ describe('other pages', () => {
 });
 
 describe('robots.txt and the sitemap', () => {
+  it('answers the icon browsers ask for at /favicon.ico (an unknown path is a 404 now, which Chromium logs as an error)', async () => {
+    const response = await get('/favicon.ico');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.body).toMatch(/^<svg xmlns='http:\/\/www.w3.org\/2000\/svg'/);
+  });
+
   it('robots.txt opens the site, closes the API and signed-in pages, and names the sitemap', async () => {
     const response = await get('/robots.txt');
     expect(response.statusCode).toBe(200);
