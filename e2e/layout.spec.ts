@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestPasscode } from './support/passcode';
-import { capture } from './support/screenshots';
+import { capture, shotPath } from './support/screenshots';
 
 const NAVBAR_HIDDEN = ['/login', '/registration', '/forgot-password', '/reset-password'];
 // /chat hides the footer too, but it is broker-only (a visitor lands on /login): chat.spec.ts and the web tests cover it.
@@ -152,7 +152,7 @@ test.describe('screens (issue 17)', () => {
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
       await card.scrollIntoViewIfNeeded();
-      await card.screenshot({ path: `.artifacts/shots/issue17-lead-card-${width}.png` });
+      await card.screenshot({ path: shotPath(`issue17-lead-card-${width}.png`) });
       // Each piece between the break points (after '@', before a dot) stays on one line: no break inside a name.
       const brokenPieces = await card.getByRole('link', { name: longEmail }).evaluate((link) => {
         const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);

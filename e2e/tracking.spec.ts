@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { BrowserContext, Page, Request } from '@playwright/test';
 import { expect, test as base } from './support/fixtures';
 import { latestPasscode } from './support/passcode';
-import { capture } from './support/screenshots';
+import { capture, shotPath } from './support/screenshots';
 
 /**
  * Issue 12, the browser's tracking client in Chromium (spec §4 'Event buffer', 'Visit tracking'; §7 'Event flush
@@ -399,7 +399,7 @@ test('the consent choice changes what is sent: no bearer, identity or location w
   await expect(page.getByRole('button', { name: 'Privacy choices: Allow analytics' })).toBeVisible();
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.getByRole('contentinfo').screenshot({ path: `.artifacts/shots/tracking-footer-choice-${width}.png` });
+    await page.getByRole('contentinfo').screenshot({ path: shotPath(`tracking-footer-choice-${width}.png`) });
   }
   await expect.poll(() => calls.filter((call) => call.kind === 'start').length, { timeout: 15_000 }).toBe(starts + 1);
   const analyticsStart = calls.filter((call) => call.kind === 'start').at(-1)!;

@@ -5,6 +5,12 @@ import type { Page } from '@playwright/test';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../.artifacts/shots');
 
+/** Where a screenshot named `file` goes, whichever folder the run started in (a relative path would follow the cwd). */
+export function shotPath(file: string): string {
+  mkdirSync(shots, { recursive: true });
+  return path.join(shots, file);
+}
+
 export interface CaptureOptions {
   /** The whole page (the default), or only the viewport when a modal or a menu is what matters. */
   fullPage?: boolean;
