@@ -210,3 +210,49 @@ export const trackingRollupState = pgTable('tracking_rollup_state', {
   lastEventId: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What the buyers who viewed a listing had searched for (issue 13, decision 024): per listing, India day of the
+ * search and the search's filters (BHK set, budget band, locality and city), how many searches were followed by a
+ * view of the listing by the same visitor (the consented identity, else the session). A search counts once per
+ * listing however often the listing is viewed after it. Folded from SEARCH and PROJECT_VIEW events by the rollup job
+ * behind its own watermark; the brokers' insights sum the days of a window for their own listings. Absent filters
+ * are '' / 0, so the key has no nulls.
+ */
+export const trackingViewerSearches = pgTable(
+  'tracking_viewer_searches',
+  {
+    projectId: integer('project_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    // Sorted distinct bedroom counts, comma-separated ('2,3'); '' for any.
+    bhk: text('bhk').notNull().default(''),
+    // The budget's band (contracts VIEWER_BUDGET_BANDS, 1-based); 0 for any budget.
+    budgetBand: integer('budget_band').notNull().default(0),
+    // locations.id / cities.id the search named (resolved by name when folded); 0 for none or an unknown name.
+    cityId: integer('city_id').notNull().default(0),
+    locationId: integer('location_id').notNull().default(0),
+    searches: bigint('searches', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'tracking_viewer_searches_pk', columns: [t.projectId, t.day, t.bhk, t.budgetBand, t.cityId, t.locationId] })],
+);
+
+/**
+ * Each visitor's latest search (decision 024), so a view folded in a later batch than the search it followed is
+ * still credited to it; `credited` holds the listings already counted for that search (at most 200), so a listing
+ * viewed again after the same search is not counted twice. Forgotten when the search is older than the longest
+ * window (90 days). The visitor is the rollups' 64-bit digest, never the key itself.
+ */
+export const trackingSearchContexts = pgTable('tracking_search_contexts', {
+  visitor: bigint('visitor', { mode: 'bigint' }).primaryKey(),
+  searchId: bigint('search_id', { mode: 'number' }).notNull(),
+  searchedAt: timestamp('searched_at', { withTimezone: true }).notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  bhk: text('bhk').notNull(),
+  budgetBand: integer('budget_band').notNull(),
+  cityId: integer('city_id').notNull(),
+  locationId: integer('location_id').notNull(),
+  credited: integer('credited').array().notNull().default(sql`'{}'::int[]`),
+}, (t) => [
+  // The retention forgets searches older than the longest window by a range of this index.
+  index('tracking_search_contexts_day_idx').on(t.day),
+]);
