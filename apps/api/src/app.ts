@@ -45,6 +45,7 @@ import auth from './plugins/auth';
 import compression from './plugins/compression';
 import errors from './plugins/errors';
 import media from './plugins/media';
+import metricsPlugin, { createMetrics, isScrape, type Metrics } from './plugins/metrics';
 import openApi from './plugins/openapi';
 import publicCache from './plugins/public-cache';
 import rateLimit from './plugins/rate-limit';
@@ -66,6 +67,8 @@ export interface AppDeps {
    * revocation set with the auth plugin, the senders' queue with its own close.
    */
   modules?: Modules;
+  /** The app's metrics registry (plugins/metrics.ts); a fresh one when absent, so apps never share counters. */
+  metrics?: Metrics;
 }
 
 const API_PREFIX = '/api';
@@ -75,11 +78,11 @@ const API_PREFIX = '/api';
  * Plugins first (errors and headers must see every route), then the API modules, then the web app,
  * whose catch-all route is the fallback for everything else.
  */
-export async function buildApp({ config, database, logger, clock = () => new Date(), modules: given }: AppDeps) {
+export async function buildApp({ config, database, logger, clock = () => new Date(), modules: given, metrics = createMetrics() }: AppDeps) {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: isScrape }),
     // request.ip is the client behind TRUST_PROXY's proxies, for the rate limits and the passcode limits alike.
     trustProxy: trustFunction(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
@@ -98,6 +101,10 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   app.addHook('onClose', () => modules.trackingRollups.stop());
 
   await app.register(errors);
+  // Before auth, rate limits and the public cache: a scrape is answered ahead of all of them (decision 027).
+  await app.register(metricsPlugin, { metrics, access: config.metrics, trustProxy: config.trustProxy });
+  const stopDatabaseMetrics = metrics.observeDatabase(database);
+  app.addHook('onClose', async () => stopDatabaseMetrics());
   // Uploaded photos in a bucket are served from its public address, which the CSP must allow.
   await app.register(securityHeaders, {
     imageOrigins: config.mediaStore.kind === 's3' ? [new URL(config.mediaStore.publicUrl).origin] : [],
@@ -106,7 +113,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   // Before the modules (and the public cache), so every route sees `request.principal`.
   await app.register(auth, { key: modules.key, clock, revocations: modules.revocations });
   // After auth (per-account limits read the principal), before the modules whose routes declare `config.limits`.
-  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl });
+  await app.register(rateLimit, { limits: config.rateLimits, redisUrl: config.redisUrl, metrics });
   // Before compression, so it keeps (and replays) the plain JSON and compression still applies per client.
   await app.register(publicCache, { database, maxBytes: config.publicCacheBytes });
   // Issue 14: the names of places and what search words name, which the projects service keeps, are forgotten on the
@@ -155,7 +162,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(savedSearchesRoutes, { prefix, savedSearches: modules.savedSearches });
   await app.register(ratingsRoutes, { prefix, ratings: modules.ratings });
   await app.register(usersRoutes, { prefix, users: modules.users });
-  await app.register(trackingRoutes, { prefix, tracking: modules.tracking });
+  await app.register(trackingRoutes, { prefix, tracking: modules.tracking, metrics });
   await app.register(analyticsRoutes, { prefix, analytics: modules.analytics });
 
   await app.register(remotes, { remotes: { dashboard: config.dashboardDistDir, insights: config.insightsDistDir } });

@@ -76,6 +76,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRACKING_IP_CITY_TABLE: 'no/such/table.csv' }, root)).toThrow(/TRACKING_IP_CITY_TABLE: no file at/);
   });
 
+  it('serves /metrics to loopback only unless METRICS_ALLOW and METRICS_TOKEN say otherwise, refusing what it cannot read', () => {
+    expect(loadConfig({}, root).metrics).toEqual({ allow: ['loopback'], token: undefined });
+    const token = 'a'.repeat(32);
+    expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.0/8, LOOPBACK,fd00::/8 ', METRICS_TOKEN: token }, root).metrics).toEqual({ allow: ['10.0.0.0/8', 'loopback', 'fd00::/8'], token });
+    expect(loadConfig({ METRICS_ALLOW: 'none' }, root).metrics.allow).toEqual([]);
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' }, root)).toThrow(/METRICS_ALLOW: must be addresses/);
+    expect(() => loadConfig({ METRICS_ALLOW: 'everyone' }, root)).toThrow(/METRICS_ALLOW/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' }, root)).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }, root)).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });

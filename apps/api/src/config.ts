@@ -63,6 +63,15 @@ export interface Config {
   trackingRetentionDays: number;
   /** A local `CIDR,city` file for visitors' coarse city (modules/tracking/visitor-facts.ts); the built-in table when unset. */
   trackingIpCityTable: string | undefined;
+  /** Who may read /metrics (plugins/metrics.ts, docs/decisions/027-metrics.md). */
+  metrics: MetricsAccessConfig;
+}
+
+export interface MetricsAccessConfig {
+  /** Addresses/CIDRs (or proxy-addr's names) whose requests are answered; empty: by token only. */
+  allow: readonly string[];
+  /** A bearer token that is answered from anywhere; none when unset. */
+  token: string | undefined;
 }
 
 export interface RateLimitsConfig {
@@ -104,6 +113,18 @@ const booleanFlag = z
   .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no']))
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A variable read by `parse`, whose Error's message becomes the variable's problem. */
+function readWith<T>(parse: (text: string) => T) {
+  return z.string().transform((value, ctx) => {
+    try {
+      return parse(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -125,17 +146,7 @@ const EnvSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().min(1).optional(),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/, error: 'must be an http(s) origin' }).optional(),
   OTP_SENDS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
-  TRUST_PROXY: z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return parseTrustProxy(value);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', message: (error as Error).message });
-        return z.NEVER;
-      }
-    })
-    .default(false),
+  TRUST_PROXY: readWith(parseTrustProxy).default(false),
   RATE_LIMIT_REDIS_PREFIX: z.string().trim().min(1).max(100).default('nivaas:rate-limit:'),
   AUTH_ATTEMPTS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(60),
   ENQUIRIES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30),
@@ -155,7 +166,29 @@ const EnvSchema = z.object({
   // At least a day: the rollup job reads raw events for the days it refreshes.
   TRACKING_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(395),
   TRACKING_IP_CITY_TABLE: z.string().trim().min(1).optional(),
+  METRICS_ALLOW: readWith(parseAddressList).default(['loopback']),
+  // Long enough that guessing it over HTTP is hopeless; it is compared in constant time (plugins/metrics.ts).
+  METRICS_TOKEN: z.string().trim().min(32, 'must be at least 32 characters').optional(),
 });
+
+/**
+ * METRICS_ALLOW's text: addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal), comma-separated;
+ * `none` for nobody (the token only). Throws naming what proxy-addr could not read: a typo must stop the start, not
+ * silently open or close the metrics.
+ */
+export function parseAddressList(text: string): string[] {
+  const usage = 'must be addresses/CIDRs (or loopback, linklocal, uniquelocal) separated by commas, or none';
+  if (['none', 'off', 'false'].includes(text.trim().toLowerCase())) return [];
+  let parsed: TrustProxy;
+  try {
+    // TRUST_PROXY's reader, whose list form is the same: only a list is an answer here.
+    parsed = parseTrustProxy(text);
+  } catch (error) {
+    throw new Error(`${usage} (${((error as Error).cause as Error | undefined)?.message ?? (error as Error).message})`, { cause: error });
+  }
+  if (!Array.isArray(parsed)) throw new Error(usage);
+  return [...(parsed as readonly string[])];
+}
 
 /**
  * Finds the workspace root (the package.json that declares `workspaces`) by walking up from `from`.
@@ -267,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = find
         : { kind: 'local' },
     trackingRetentionDays: vars.TRACKING_RETENTION_DAYS,
     trackingIpCityTable: ipCityTable,
+    metrics: { allow: vars.METRICS_ALLOW, token: vars.METRICS_TOKEN },
   };
 }
 

@@ -145,15 +145,20 @@ export async function attachChat(app: FastifyInstance, { modules, config, rateLi
   // Connections per address, counted on engine.io's own sockets: their 'close' always comes, whatever happens to the
   // handshake, so the count cannot leak. One over the bound is let finish its handshake only to be refused in words.
   const trust = trustFunction(config.trustProxy);
+  // The app's metrics (plugins/metrics.ts), when the app was built with them.
+  const metrics = app.hasDecorator('metrics') ? app.metrics : undefined;
   const openFrom = new Map<string, number>();
   const addressOfConnection = new WeakMap<object, string>();
   const overTheBound = new WeakSet<object>();
   io.engine.on('connection', (connection: ChatSocket['conn']) => {
     const address = addressKey(clientAddressOf(connection.request, trust));
     addressOfConnection.set(connection, address);
+    metrics?.chatConnectionOpened();
+    connection.once('close', () => metrics?.chatConnectionClosed());
     const open = openFrom.get(address) ?? 0;
     if (open >= config.rateLimits.chatConnectionsPerIp) {
       overTheBound.add(connection);
+      metrics?.rateLimitRefused('chat:connections-per-address');
       // A raw engine.io client that never asks for the chat namespace would otherwise stay until socket.io's own
       // connect timeout (45 s), uncounted.
       const closeSoon = setTimeout(() => connection.close(), 5_000);
@@ -213,6 +218,7 @@ export async function attachChat(app: FastifyInstance, { modules, config, rateLi
         [perAddress, socket.data.address],
       ]);
       if (retryAfterMs > 0) {
+        metrics?.rateLimitRefused('chat:messages');
         socket.emit('notice', { code: 'rate_limited', message: 'You are sending messages too quickly. Please wait a moment.', retryAfterMs });
         return;
       }

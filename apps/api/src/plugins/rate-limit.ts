@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { RateLimitsConfig } from '../config';
 import { addressKey } from '../lib/client-address';
 import { DomainError } from '../lib/domain-error';
+import type { MetricsRecorder } from './metrics';
 
 /**
  * Abuse limits (issue 10). A route names its policy in its options, `config: { limits: 'enquiry' }`, and is counted
@@ -79,6 +80,8 @@ export interface RateLimitPluginOptions {
   limits: RateLimitsConfig;
   /** Counters in Redis when set, shared by every API process; in this process's memory otherwise. */
   redisUrl: string | undefined;
+  /** Counts each refusal under its rule's name (plugins/metrics.ts). */
+  metrics?: Pick<MetricsRecorder, 'rateLimitRefused'>;
 }
 
 /** '45 seconds', '3 minutes', '1 hour': how long until a retry may succeed, as a person says it. */
@@ -241,7 +244,7 @@ async function connectRedis(url: string, log: FastifyBaseLogger): Promise<Redis>
   return redis;
 }
 
-const rateLimitPlugin: FastifyPluginAsync<RateLimitPluginOptions> = async (app, { limits, redisUrl }) => {
+const rateLimitPlugin: FastifyPluginAsync<RateLimitPluginOptions> = async (app, { limits, redisUrl, metrics }) => {
   const redis = redisUrl ? await connectRedis(redisUrl, app.log) : undefined;
   if (redis) app.addHook('onClose', async () => redis.disconnect());
 
@@ -290,6 +293,7 @@ const rateLimitPlugin: FastifyPluginAsync<RateLimitPluginOptions> = async (app, 
         if (outcome.isAllowed || !outcome.isExceeded) continue;
         // The rule's name only: its key is an e-mail, a phone or an address.
         request.log.info({ limit: rule.name }, 'request refused by a rate limit');
+        metrics?.rateLimitRefused(rule.name);
         throw tooMany(rule.message, outcome.ttl);
       }
     };

@@ -7,13 +7,16 @@ import {
   TrackSessionStartResponseSchema,
   TrackSessionStartSchema,
 } from '@nivaas/contracts/tracking.schema';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { MetricsRecorder } from '../../plugins/metrics';
 import type { RequestFacts, TrackingService } from './tracking.service';
 
 export interface TrackingRoutesOptions {
   tracking: TrackingService;
+  /** Events stored and duplicated, and batches answered with an error (plugins/metrics.ts). */
+  metrics?: Pick<MetricsRecorder, 'eventsIngested' | 'eventBatchRefused'>;
 }
 
 /** A body that is not JSON, whatever its Content-Type said: the client's fault, named as such. */
@@ -36,7 +39,7 @@ const ERRORS = { 400: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorR
  * navigator.sendBeacon can carry no Authorization header. A bearer that verifies names the visitor; one that does not
  * is a guest, never a 401, so an expired token never loses a visit's events.
  */
-export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { tracking }) => {
+export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = async (app, { tracking, metrics }) => {
   // navigator.sendBeacon(url, string) and fetch keepalive with a string body arrive as text/plain: read them as JSON.
   // Registered inside this plugin, so no other route of the API starts accepting text/plain.
   app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_TRACKING_BODY_BYTES }, (_request, body, done) => {
@@ -48,6 +51,10 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
   });
 
   const common = { bodyLimit: MAX_TRACKING_BODY_BYTES, config: { limits: 'tracking' as const } };
+  // Whatever refused a batch (its body, its size, its type, the rate limit, the database), it ends here.
+  const onEventResponse = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode >= 400) metrics?.eventBatchRefused(reply.statusCode);
+  };
 
   app.post(
     '/track/session/start',
@@ -70,6 +77,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
     '/track/event',
     {
       ...common,
+      onResponse: onEventResponse,
       schema: {
         tags: ['tracking'],
         summary:
@@ -80,6 +88,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<TrackingRoutesOptions> = asyn
     },
     async (request, reply) => {
       const outcome = await tracking.recordEvents(request.body, factsOf(request));
+      metrics?.eventsIngested(outcome);
       return reply.code(202).send({ success: true as const, ...outcome });
     },
   );
