@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { BrokerInsightsResponse, ListingInsight } from '@nivaas/contracts/analytics.schema';
+import type { BrokerInsightsResponse, BrokerViewerSearchesResponse, ListingInsight, ViewerSearch } from '@nivaas/contracts/analytics.schema';
 import BrokerInsights from './broker-insights';
 
 const stages = (values: Partial<ListingInsight['leadsByStage']> = {}) => ({ new: 0, interested: 0, not_interested: 0, crm: 0, ...values });
@@ -48,19 +48,35 @@ function insights(days: number, overrides: Partial<BrokerInsightsResponse> = {})
         moderation: { submittedAt: '2026-11-20T04:30:00.000Z', decidedAt: null, waitHours: 100.5, remarks: [{ remark: 'Add the RERA number', at: '2026-11-21T05:00:00.000Z' }] },
       }),
     ],
-    searches: [
-      { facet: 'bhk', value: '3 BHK', visitors: 1200 },
-      { facet: 'budget', value: '₹50 Lacs to ₹1 Cr', visitors: 800 },
-      { facet: 'locality', value: 'Whitefield', visitors: 450 },
+    ...overrides,
+  };
+}
+
+const whitefield = { locality: { id: 7, name: 'Whitefield' }, city: { id: 1, name: 'Bengaluru' } };
+const search = (overrides: Partial<ViewerSearch>): ViewerSearch => ({ bhk: [], budget: null, locality: null, city: null, searches: 0, ...overrides });
+
+function viewerSearches(days: number, overrides: Partial<BrokerViewerSearchesResponse> = {}): BrokerViewerSearchesResponse {
+  const usual = search({ bhk: [3], budget: { min: 8_000_000, max: 10_000_000 }, ...whitefield, searches: 1200 });
+  return {
+    success: true,
+    range: { from: '2026-10-26', to: '2026-11-24', days },
+    searches: 123456,
+    top: [usual, search({ bhk: [2, 3], city: { id: 1, name: 'Bengaluru' }, searches: 45 })],
+    byBhk: [search({ bhk: [3], searches: 1300 })],
+    byBudget: [search({ budget: { min: 8_000_000, max: 10_000_000 }, searches: 1250 })],
+    byPlace: [search({ ...whitefield, searches: 1210 })],
+    listings: [
+      { projectId: 1, name: 'Prestige Lakeside', searches: 1245, top: [usual] },
+      { projectId: 2, name: 'Sobha Dream Acres', searches: 0, top: [] },
     ],
     ...overrides,
   };
 }
 
-function renderInsights(loadInsights: (days: 7 | 30 | 90) => Promise<unknown>) {
+function renderInsights(loadInsights: (days: 7 | 30 | 90) => Promise<unknown>, loadViewerSearches: (days: 7 | 30 | 90) => Promise<unknown> = (days) => Promise.resolve(viewerSearches(days))) {
   return render(
     <MemoryRouter>
-      <BrokerInsights loadInsights={loadInsights} />
+      <BrokerInsights loadInsights={loadInsights} loadViewerSearches={loadViewerSearches} />
     </MemoryRouter>,
   );
 }
@@ -89,9 +105,20 @@ describe('BrokerInsights', () => {
     expect(within(unseen).getAllByRole('listitem')).toHaveLength(1);
     expect(within(unseen).getByRole('link', { name: 'Sobha Dream Acres' })).toBeTruthy();
 
-    expect(within(screen.getByRole('list', { name: 'BHK searched' })).getByText('3 BHK')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Budget searched' })).getByText('₹50 Lacs to ₹1 Cr')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Locality searched' })).getByText('Whitefield')).toBeTruthy();
+    const searched = within(screen.getByRole('region', { name: 'What viewers searched for' }));
+    expect((await searched.findByText(/led to views of your listings/)).textContent).toBe('1,23,456 searches led to views of your listings.');
+    expect(searched.getByRole('list', { name: 'BHK searched' }).textContent).toContain('3 BHK1,300');
+    expect(searched.getByRole('list', { name: 'Budget searched' }).textContent).toContain('₹ 80 L – ₹ 1 Cr1,250');
+    expect(searched.getByRole('list', { name: 'Locality searched' }).textContent).toContain('Whitefield, Bengaluru1,210');
+    const common = searched.getByRole('table', { name: 'Most common searches before a view, over all your listings' });
+    expect(within(common).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'BHKBudgetLocalitySearches',
+      '3 BHK₹ 80 L – ₹ 1 CrWhitefield, Bengaluru1,200',
+      '2 or 3 BHKAny budgetAnywhere in Bengaluru45',
+    ]);
+    const perListing = searched.getByRole('table', { name: 'Per listing: the searches that led to it' });
+    expect(within(perListing).getByRole('row', { name: /Prestige Lakeside/ }).textContent).toContain('3 BHK · ₹ 80 L – ₹ 1 Cr · Whitefield, Bengaluru (1,200)');
+    expect(within(perListing).getByRole('row', { name: /Sobha Dream Acres/ }).textContent).toContain('None in this period');
 
     const moderation = within(screen.getByRole('region', { name: 'Moderation' }));
     expect(moderation.getByText('Add the RERA number')).toBeTruthy();
@@ -154,8 +181,28 @@ describe('BrokerInsights', () => {
     expect(text).toContain('Sobha Dream Acres,Hidden,Pending,456,456,0,0,0,0,0,0');
   });
 
+  it("says honestly when no search led to a view, and when the viewers' searches could not load, without hiding the rest", async () => {
+    const searches = vi
+      .fn<(days: number) => Promise<unknown>>()
+      .mockResolvedValueOnce(viewerSearches(30, { searches: 0, top: [], byBhk: [], byBudget: [], byPlace: [], listings: [] }))
+      .mockRejectedValueOnce(new Error('The figures are being refreshed'))
+      .mockResolvedValue(viewerSearches(7));
+    const user = userEvent.setup();
+    renderInsights((days) => Promise.resolve(insights(days)), searches);
+    const card = within(await screen.findByRole('region', { name: 'What viewers searched for' }));
+    expect(await card.findByText(/None yet in this period/)).toBeTruthy();
+    expect(card.getByRole('button', { name: 'Download CSV: What viewers searched for' }).hasAttribute('disabled')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: '7 days' }));
+    expect((await card.findByRole('alert')).textContent).toContain('The figures are being refreshed');
+    expect(screen.getByRole('region', { name: 'Totals' })).toBeTruthy();
+    await user.click(card.getByRole('button', { name: 'Try again' }));
+    expect(await card.findByText(/led to views of your listings/)).toBeTruthy();
+    expect(searches).toHaveBeenLastCalledWith(7);
+  });
+
   it('invites a broker without listings to upload one', async () => {
-    renderInsights(() => Promise.resolve(insights(30, { listings: [], searches: [] })));
+    renderInsights(() => Promise.resolve(insights(30, { listings: [] })));
     expect((await screen.findByRole('link', { name: 'Upload a property' })).getAttribute('href')).toBe('/upload-property');
   });
 });

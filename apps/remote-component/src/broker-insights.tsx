@@ -3,15 +3,17 @@ import { Link } from 'react-router';
 import {
   BROKER_INSIGHT_WINDOWS,
   BrokerInsightsResponseSchema,
+  BrokerViewerSearchesResponseSchema,
   type BrokerInsightWindow,
   type BrokerInsightsResponse,
+  type BrokerViewerSearchesResponse,
   type ListingInsight,
-  type SearchFacet,
+  type ViewerSearch,
 } from '@nivaas/contracts/analytics.schema';
 import { LEAD_STAGE_LABELS, LEAD_STAGES } from '@nivaas/contracts/lead.schema';
 import { DailyChart } from './components/daily-chart';
 import { TableCard } from './components/table-card';
-import { formatCount, formatDateTime, formatDay, formatRate, formatWait } from './lib/format';
+import { formatBhk, formatBudget, formatCount, formatDateTime, formatDay, formatPlace, formatRate, formatSearch, formatWait } from './lib/format';
 import './insights.css';
 
 export interface BrokerInsightsProps {
@@ -21,10 +23,17 @@ export interface BrokerInsightsProps {
    * whose message a person can read.
    */
   loadInsights: (days: BrokerInsightWindow) => Promise<unknown>;
+  /**
+   * GET /api/broker/insights/searches?days= the same way: what the viewers of the broker's listings had searched for
+   * (decision 024). Loaded beside the figures, so a slow answer here never holds the rest of the page.
+   */
+  loadViewerSearches: (days: BrokerInsightWindow) => Promise<unknown>;
 }
 
 /** The answer to one request (the window and the how-manyth Refresh), so a late answer never shows for another. */
-type Result = { key: string } & ({ ok: true; data: BrokerInsightsResponse } | { ok: false; message: string });
+type Answer<T> = { key: string } & ({ ok: true; data: T } | { ok: false; message: string });
+type Result = Answer<BrokerInsightsResponse>;
+type SearchesResult = Answer<BrokerViewerSearchesResponse>;
 
 type State =
   | { status: 'loading' }
@@ -34,33 +43,49 @@ type State =
 const UNREADABLE = 'The server sent figures this page could not read.';
 
 /**
- * /RemoteComponent (issue 13), exposed to the host as `./BrokerInsights`: the signed-in approved broker's own
- * listings over 7, 30 or 90 days. The host has already checked the sign-in and approval; every figure comes from
- * the API's rollups (never raw events). It renders inside the host's router (react-router is a shared singleton).
+ * Asks `load` for a window's answer and hands `set` what it parses to under the contract (or what failed), keyed by
+ * the request: an answer that arrives after the broker moved on is dropped.
  */
-export default function BrokerInsights({ loadInsights }: BrokerInsightsProps) {
-  const [days, setDays] = useState<BrokerInsightWindow>(30);
-  const [request, setRequest] = useState(0);
-  const [result, setResult] = useState<Result | null>(null);
-  const key = `${days}:${request}`;
-
+function useAnswer<T>(
+  load: (days: BrokerInsightWindow) => Promise<unknown>,
+  contract: { safeParse: (body: unknown) => { success: true; data: T } | { success: false } },
+  days: BrokerInsightWindow,
+  key: string,
+  failed: string,
+  set: (answer: Answer<T>) => void,
+) {
   useEffect(() => {
     let live = true;
-    loadInsights(days).then(
+    load(days).then(
       (body) => {
         if (!live) return;
-        const parsed = BrokerInsightsResponseSchema.safeParse(body);
-        setResult(parsed.success ? { key, ok: true, data: parsed.data } : { key, ok: false, message: UNREADABLE });
+        const parsed = contract.safeParse(body);
+        set(parsed.success ? { key, ok: true, data: parsed.data } : { key, ok: false, message: UNREADABLE });
       },
       (error: unknown) => {
-        if (!live) return;
-        setResult({ key, ok: false, message: error instanceof Error && error.message ? error.message : 'Could not load your insights.' });
+        if (live) set({ key, ok: false, message: error instanceof Error && error.message ? error.message : failed });
       },
     );
     return () => {
       live = false;
     };
-  }, [loadInsights, days, key]);
+  }, [load, contract, days, key, failed, set]);
+}
+
+/**
+ * /RemoteComponent (issue 13), exposed to the host as `./BrokerInsights`: the signed-in approved broker's own
+ * listings over 7, 30 or 90 days. The host has already checked the sign-in and approval; every figure comes from
+ * the API's rollups (never raw events). It renders inside the host's router (react-router is a shared singleton).
+ */
+export default function BrokerInsights({ loadInsights, loadViewerSearches }: BrokerInsightsProps) {
+  const [days, setDays] = useState<BrokerInsightWindow>(30);
+  const [request, setRequest] = useState(0);
+  const [result, setResult] = useState<Result | null>(null);
+  const [searches, setSearches] = useState<SearchesResult | null>(null);
+  const key = `${days}:${request}`;
+
+  useAnswer(loadInsights, BrokerInsightsResponseSchema, days, key, 'Could not load your insights.', setResult);
+  useAnswer(loadViewerSearches, BrokerViewerSearchesResponseSchema, days, key, 'Could not load what your viewers searched for.', setSearches);
 
   // While a new answer is on its way the last figures stay on screen, marked as refreshing.
   const current = result?.key === key ? result : null;
@@ -135,13 +160,13 @@ export default function BrokerInsights({ loadInsights }: BrokerInsightsProps) {
             </button>
           </div>
         )}
-        {state.status === 'ready' && <Insights data={state.data} days={days} />}
+        {state.status === 'ready' && <Insights data={state.data} days={days} searches={searches?.key === key ? searches : null} onRetry={refresh} />}
       </main>
     </div>
   );
 }
 
-function Insights({ data, days }: { data: BrokerInsightsResponse; days: BrokerInsightWindow }) {
+function Insights({ data, days, searches, onRetry }: { data: BrokerInsightsResponse; days: BrokerInsightWindow; searches: SearchesResult | null; onRetry: () => void }) {
   const { totals, listings } = data;
   const suffix = `${days}-days`;
   if (listings.length === 0) {
@@ -229,7 +254,7 @@ function Insights({ data, days }: { data: BrokerInsightsResponse; days: BrokerIn
         )}
       </TableCard>
 
-      <SearchesCard data={data} suffix={suffix} />
+      <ViewerSearchesCard result={searches} suffix={suffix} onRetry={onRetry} />
       <ModerationTable listings={listings} suffix={suffix} />
     </>
   );
@@ -304,54 +329,144 @@ function ListingsTable({ listings, suffix }: { listings: readonly ListingInsight
   );
 }
 
-const FACETS: { facet: SearchFacet; label: string }[] = [
-  { facet: 'bhk', label: 'BHK' },
-  { facet: 'budget', label: 'Budget' },
-  { facet: 'locality', label: 'Locality' },
+const FILTERS: { key: 'byBhk' | 'byBudget' | 'byPlace'; label: string; text: (search: ViewerSearch) => string }[] = [
+  { key: 'byBhk', label: 'BHK', text: (search) => formatBhk(search.bhk) },
+  { key: 'byBudget', label: 'Budget', text: (search) => formatBudget(search.budget) },
+  { key: 'byPlace', label: 'Locality', text: formatPlace },
 ];
 
-function SearchesCard({ data, suffix }: { data: BrokerInsightsResponse; suffix: string }) {
+/** "What viewers searched for" (issue 13, decision 024): the searches that led to views of the broker's listings. */
+function ViewerSearchesCard({ result, suffix, onRetry }: { result: SearchesResult | null; suffix: string; onRetry: () => void }) {
+  const data = result?.ok ? result.data : null;
+  const csvRows = data
+    ? [
+        ...data.top.map((search) => ['All your listings', formatBhk(search.bhk), formatBudget(search.budget), formatPlace(search), search.searches]),
+        ...data.listings.flatMap((listing) => listing.top.map((search) => [listing.name, formatBhk(search.bhk), formatBudget(search.budget), formatPlace(search), search.searches])),
+      ]
+    : [];
   return (
     <TableCard
-      title="What your viewers searched for"
-      description="Searches by people who viewed your listings in this period, by how many of them searched it."
+      title="What viewers searched for"
+      description="Searches made in this period that were followed by a view of one of your listings, by the same visitor: a search counts once for each listing it led to."
       fileName={`insights-viewer-searches-${suffix}`}
-      csvHeader={['Facet', 'Value', 'Visitors']}
-      csvRows={data.searches.map((search) => [FACETS.find((f) => f.facet === search.facet)?.label ?? search.facet, search.value, search.visitors])}
+      csvHeader={['Listing', 'BHK', 'Budget', 'Locality', 'Searches']}
+      csvRows={csvRows}
     >
-      {data.searches.length === 0 ? (
-        <p className="text-sm text-slate-600">No searches by your listings' viewers in this period yet.</p>
-      ) : (
-        <div className="grid gap-4 md:grid-cols-3">
-          {FACETS.map(({ facet, label }) => {
-            const rows = data.searches.filter((search) => search.facet === facet);
-            const top = Math.max(1, ...rows.map((row) => row.visitors));
-            return (
-              <div key={facet}>
-                <h3 className="text-sm font-semibold text-slate-800">{label}</h3>
-                {rows.length === 0 ? (
-                  <p className="mt-1 text-sm text-slate-500">None</p>
+      {result === null && (
+        <p role="status" className="text-sm text-slate-600">
+          Loading what your viewers searched for…
+        </p>
+      )}
+      {result?.ok === false && (
+        <div role="alert" className="text-sm">
+          <p className="text-red-800">We couldn’t load what your viewers searched for. {result.message}</p>
+          <button type="button" className="ri-btn-secondary mt-2" onClick={onRetry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {data !== null && data.searches === 0 && (
+        <p className="text-sm text-slate-600">
+          None yet in this period. When buyers search by BHK, budget or locality and then open one of your listings, their searches show here.
+        </p>
+      )}
+      {data !== null && data.searches > 0 && <ViewerSearches data={data} />}
+    </TableCard>
+  );
+}
+
+function ViewerSearches({ data }: { data: BrokerViewerSearchesResponse }) {
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-700">
+        <strong className="tabular-nums">{formatCount(data.searches)}</strong> {data.searches === 1 ? 'search' : 'searches'} led to views of your listings.
+      </p>
+      <div className="grid gap-4 md:grid-cols-3">
+        {FILTERS.map(({ key, label, text }) => {
+          const rows = data[key];
+          const top = Math.max(1, ...rows.map((row) => row.searches));
+          return (
+            <div key={key}>
+              <h3 className="text-sm font-semibold text-slate-800">{label}</h3>
+              {rows.length === 0 ? (
+                <p className="mt-1 text-sm text-slate-500">Not set in these searches</p>
+              ) : (
+                <ul className="mt-2 space-y-2" aria-label={`${label} searched`}>
+                  {rows.map((row) => (
+                    <li key={text(row)} className="text-sm">
+                      <div className="flex justify-between gap-2">
+                        <span className="min-w-0 break-words">{text(row)}</span>
+                        <span className="tabular-nums text-slate-600">
+                          {formatCount(row.searches)}
+                          <span className="sr-only"> {row.searches === 1 ? 'search' : 'searches'}</span>
+                        </span>
+                      </div>
+                      <div className="mt-1 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
+                        <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${(row.searches / top) * 100}%` }} />
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          );
+        })}
+      </div>
+
+      <table className="ri-table min-w-[560px]">
+        <caption className="ri-caption">Most common searches before a view, over all your listings</caption>
+        <thead>
+          <tr>
+            <th scope="col">BHK</th>
+            <th scope="col">Budget</th>
+            <th scope="col">Locality</th>
+            <th scope="col" className="text-right">Searches</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.top.map((search) => (
+            <tr key={formatSearch(search)}>
+              <td>{formatBhk(search.bhk)}</td>
+              <td>{formatBudget(search.budget)}</td>
+              <td>{formatPlace(search)}</td>
+              <td className="text-right tabular-nums">{formatCount(search.searches)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <table className="ri-table min-w-[560px]">
+        <caption className="ri-caption">Per listing: the searches that led to it</caption>
+        <thead>
+          <tr>
+            <th scope="col">Listing</th>
+            <th scope="col" className="text-right">Searches</th>
+            <th scope="col">Most common</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.listings.map((listing) => (
+            <tr key={listing.projectId}>
+              <th scope="row">{listing.name}</th>
+              <td className="text-right tabular-nums">{formatCount(listing.searches)}</td>
+              <td className="text-sm">
+                {listing.top.length === 0 ? (
+                  <span className="text-slate-500">None in this period</span>
                 ) : (
-                  <ul className="mt-2 space-y-2" aria-label={`${label} searched`}>
-                    {rows.map((row) => (
-                      <li key={row.value} className="text-sm">
-                        <div className="flex justify-between gap-2">
-                          <span className="min-w-0 break-words">{row.value}</span>
-                          <span className="tabular-nums text-slate-600">{formatCount(row.visitors)}</span>
-                        </div>
-                        <div className="mt-1 h-1.5 rounded-full bg-slate-100" aria-hidden="true">
-                          <div className="h-1.5 rounded-full bg-brand-500" style={{ width: `${(row.visitors / top) * 100}%` }} />
-                        </div>
+                  <ul className="space-y-1">
+                    {listing.top.map((search) => (
+                      <li key={formatSearch(search)} className="break-words">
+                        {formatSearch(search)} <span className="tabular-nums text-slate-600">({formatCount(search.searches)})</span>
                       </li>
                     ))}
                   </ul>
                 )}
-              </div>
-            );
-          })}
-        </div>
-      )}
-    </TableCard>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -125,14 +125,6 @@ export const ListingInsightSchema = ListingTotalsSchema.extend({
 });
 export type ListingInsight = z.infer<typeof ListingInsightSchema>;
 
-export const SEARCH_FACETS = ['bhk', 'budget', 'locality'] as const;
-export const SearchFacetSchema = z.enum(SEARCH_FACETS);
-export type SearchFacet = z.infer<typeof SearchFacetSchema>;
-
-/** What the people who viewed the listings searched for in the range: distinct searchers per facet value. */
-export const ViewerSearchSchema = z.object({ facet: SearchFacetSchema, value: z.string(), visitors: count() });
-export type ViewerSearch = z.infer<typeof ViewerSearchSchema>;
-
 /** `GET /api/broker/insights`: an approved broker's own listings only. */
 export const BrokerInsightsResponseSchema = z.object({
   success: z.literal(true),
@@ -141,10 +133,66 @@ export const BrokerInsightsResponseSchema = z.object({
   daily: z.array(ListingDaySchema),
   /** Most viewed first. */
   listings: z.array(ListingInsightSchema),
-  /** Most searchers first, at most 10 per facet. */
-  searches: z.array(ViewerSearchSchema),
 });
 export type BrokerInsightsResponse = z.infer<typeof BrokerInsightsResponseSchema>;
+
+/**
+ * The budget bands of "what viewers searched for" (decision 024), in rupees: a search falls in the band holding the
+ * top of its budget (its maximum, `max` included; else its minimum, `max` excluded). `band` is what the read model
+ * stores; `max` null is the open top band.
+ */
+export const VIEWER_BUDGET_BANDS = [
+  { band: 1, min: 0, max: 3_000_000 },
+  { band: 2, min: 3_000_000, max: 5_000_000 },
+  { band: 3, min: 5_000_000, max: 8_000_000 },
+  { band: 4, min: 8_000_000, max: 10_000_000 },
+  { band: 5, min: 10_000_000, max: 15_000_000 },
+  { band: 6, min: 15_000_000, max: 20_000_000 },
+  { band: 7, min: 20_000_000, max: 30_000_000 },
+  { band: 8, min: 30_000_000, max: 50_000_000 },
+  { band: 9, min: 50_000_000, max: null },
+] as const satisfies readonly { band: number; min: number; max: number | null }[];
+
+const NamedPlaceSchema = z.object({ id: z.number().int(), name: z.string() });
+/** A budget band in rupees: from `min` up to `max` (null: no upper end). */
+export const BudgetBandSchema = z.object({ min: z.number().int().nonnegative(), max: z.number().int().nullable() });
+export type BudgetBand = z.infer<typeof BudgetBandSchema>;
+
+/**
+ * One search as the viewers made it: the bedroom counts they picked (empty: any; 5 stands for five and more, as on
+ * the results page), the band of their budget (null: any), the locality and city they searched in (null: none, or a
+ * name the site does not know). `searches`: how many such searches were followed by a view of the listing (of each
+ * listing, for a total: one search that led to two of the listings counts for each).
+ */
+export const ViewerSearchSchema = z.object({
+  bhk: z.array(z.number().int()),
+  budget: BudgetBandSchema.nullable(),
+  locality: NamedPlaceSchema.nullable(),
+  city: NamedPlaceSchema.nullable(),
+  searches: count(),
+});
+export type ViewerSearch = z.infer<typeof ViewerSearchSchema>;
+
+/** `GET /api/broker/insights/searches?days=7|30|90` (30 when absent). */
+export const BrokerViewerSearchesQuerySchema = BrokerInsightsQuerySchema;
+export type BrokerViewerSearchesQuery = BrokerInsightsQuery;
+
+/** The most common searches before a view per listing (at most 3 each) and over all the broker's listings. */
+export const BrokerViewerSearchesResponseSchema = z.object({
+  success: z.literal(true),
+  range: AnalyticsRangeSchema,
+  /** Searches followed by a view of any of the listings (one per listing it led to). */
+  searches: count(),
+  /** The most common whole searches (BHK, budget, place together), most first, at most 10. */
+  top: z.array(ViewerSearchSchema),
+  /** Each filter on its own, most first, at most 10 each: the other fields of a row are null / empty. */
+  byBhk: z.array(ViewerSearchSchema),
+  byBudget: z.array(ViewerSearchSchema),
+  byPlace: z.array(ViewerSearchSchema),
+  /** Every listing of the broker, the most searched-before first. */
+  listings: z.array(z.object({ projectId: z.number().int(), name: z.string(), searches: count(), top: z.array(ViewerSearchSchema) })),
+});
+export type BrokerViewerSearchesResponse = z.infer<typeof BrokerViewerSearchesResponseSchema>;
 
 /**
  * `GET /api/admin/analytics/overview?from&to` (provider only).

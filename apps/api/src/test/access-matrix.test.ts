@@ -588,6 +588,17 @@ const ROWS: Row[] = [
     },
   },
   {
+    route: 'GET /api/broker/insights/searches',
+    label: "broker A's listings",
+    request: () => ({ method: 'GET', url: '/api/broker/insights/searches?days=90' }),
+    expect: { guest: 401, userA: 403, userB: 403, brokerA: 200, brokerB: 200, provider: 403 },
+    body: (role, body) => {
+      const listings = (body.listings as { projectId: number }[]).map((listing) => listing.projectId).sort((a, b) => a - b);
+      if (role === 'brokerA') expect(listings).toEqual([ids.pendingListing, ids.liveListing].sort((a, b) => a - b));
+      else expect(listings, role).toEqual([]);
+    },
+  },
+  {
     route: 'GET /api/admin/analytics/overview',
     request: () => ({ method: 'GET', url: '/api/admin/analytics/overview' }),
     expect: { guest: 401, userA: 403, userB: 403, brokerA: 403, brokerB: 403, provider: 200 },

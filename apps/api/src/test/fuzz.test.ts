@@ -173,6 +173,7 @@ const ROUTES: Record<string, RouteRule> = {
   'POST /api/track/event': PUBLIC,
   'PUT /api/track/session/end': PUBLIC,
   'GET /api/broker/insights': { access: ['broker'] },
+  'GET /api/broker/insights/searches': { access: ['broker'] },
   // Issue 14 part 1: builders, projects (units, photos) and places from the back office.
   'GET /api/admin/builders': PROVIDER,
   'GET /api/admin/builders/{id}': PROVIDER,

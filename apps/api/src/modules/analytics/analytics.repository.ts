@@ -7,6 +7,7 @@ const {
   trackingVisitorLastSeen: lastSeen,
   trackingWindowCounts: windowCounts,
   trackingWindowState: windowState,
+  trackingViewerSearches: viewerSearches,
   leads,
   projects,
   auditLog,
@@ -65,6 +66,21 @@ export interface WindowOverview {
   cities: { key: string; views: number; visitors: number }[];
   searches: { key: string; count: number; zeroResults: number }[];
   zeroResultSearches: KeyCount[];
+}
+
+/**
+ * A row of the viewers' searches (decision 024). `kind`: 'listing' a whole search before a view of `projectId`,
+ * 'listing-total' that listing's count; 'top' a whole search over all the listings, 'bhk' / 'budget' / 'place' one
+ * filter alone, 'total' the overall count. Empty filters are '' / 0 / null.
+ */
+export interface ViewerSearchRow {
+  kind: 'listing' | 'listing-total' | 'top' | 'bhk' | 'budget' | 'place' | 'total';
+  projectId: number | null;
+  bhk: string;
+  budgetBand: number;
+  city: { id: number; name: string } | null;
+  locality: { id: number; name: string } | null;
+  searches: number;
 }
 
 export interface LeadCountRow {
@@ -228,31 +244,69 @@ export function createAnalyticsRepository(db: Db) {
     },
 
     /**
-     * What the people who viewed some listings in the range searched for in it: distinct searchers per facet value
-     * (bhk, budget band, locality), the most searched first, at most `perFacet` of each.
+     * What the viewers of some listings had searched for (decision 024), from the searches made in the range that a
+     * view of one of them followed, in one statement over tracking_viewer_searches: per listing (its `perListing`
+     * most common whole searches), over them all (the `top` most common whole searches, and each filter alone), and
+     * each listing's and the overall count. Rows of a grouping set the others leave empty are told apart by `kind`.
      */
-    async viewerSearches(ids: readonly number[], range: DayRange, perFacet: number, { endsToday = false } = {}): Promise<{ facet: string; value: string; visitors: number }[]> {
+    async viewerSearches(ids: readonly number[], range: DayRange, top: number, perListing: number): Promise<ViewerSearchRow[]> {
       if (ids.length === 0) return [];
-      // A range ending today finds its viewers by when they were last seen (one row per viewer and listing, decision
-      // 019) instead of every day each viewer came.
-      const viewers = endsToday
-        ? sql`select distinct visitor from ${lastSeen} where dimension = 'project' and key = any(${keysOf(ids)}) and last_day >= ${range.from}::date`
-        : sql`select distinct visitor from ${visitorDays}
-              where dimension = 'project' and key = any(${keysOf(ids)}) and day between ${range.from}::date and ${range.to}::date`;
-      const found = await rows<{ facet: string; value: string; visitors: string }>(sql`
-        with viewers as (${viewers}),
-        searched as (
-          select s.dimension as facet, s.key as value, count(distinct s.visitor) as visitors
-          from viewers v
-          join ${visitorDays} s on s.visitor = v.visitor and s.dimension in ('bhk', 'budget', 'locality')
-          where s.day between ${range.from}::date and ${range.to}::date
-          group by s.dimension, s.key
+      const found = await rows<{
+        kind: ViewerSearchRow['kind'];
+        project_id: number | null;
+        bhk: string;
+        budget_band: number;
+        city_id: number;
+        city: string | null;
+        location_id: number;
+        locality: string | null;
+        searches: string;
+      }>(sql`
+        with grouped as (
+          select case
+                   when grouping(project_id) = 0 and grouping(bhk) = 0 then 'listing'
+                   when grouping(project_id) = 0 then 'listing-total'
+                   when grouping(bhk) = 0 and grouping(budget_band) = 0 then 'top'
+                   when grouping(bhk) = 0 then 'bhk'
+                   when grouping(budget_band) = 0 then 'budget'
+                   when grouping(location_id) = 0 then 'place'
+                   else 'total' end as kind,
+                 project_id, coalesce(bhk, '') as bhk, coalesce(budget_band, 0) as budget_band,
+                 coalesce(city_id, 0) as city_id, coalesce(location_id, 0) as location_id, sum(searches) as searches
+          from ${viewerSearches}
+          where project_id = any(${idsOf(ids)}) and day between ${range.from}::date and ${range.to}::date
+          group by grouping sets (
+            (project_id, bhk, budget_band, city_id, location_id), (project_id),
+            (bhk, budget_band, city_id, location_id), (bhk), (budget_band), (city_id, location_id), ()
+          )
         ),
         ranked as (
-          select facet, value, visitors, row_number() over (partition by facet order by visitors desc, value) as n from searched
+          select *, row_number() over (partition by kind, project_id order by searches desc, bhk, budget_band, city_id, location_id) as n
+          from grouped
+          -- A filter alone: the searches that set it (any BHK, any budget, anywhere is not a BHK, a budget or a place).
+          where not ((kind = 'bhk' and bhk = '') or (kind = 'budget' and budget_band = 0) or (kind = 'place' and city_id = 0 and location_id = 0))
         )
-        select facet, value, visitors::text as visitors from ranked where n <= ${perFacet} order by facet, visitors desc, value`);
-      return found.map((row) => ({ facet: row.facet, value: row.value, visitors: toNumber(row.visitors) }));
+        select r.kind, r.project_id, r.bhk, r.budget_band, r.city_id, c.name as city, r.location_id, l.name as locality, r.searches::text as searches
+        from ranked r
+        left join ${schema.cities} c on c.id = r.city_id
+        left join ${schema.locations} l on l.id = r.location_id
+        where r.kind in ('listing-total', 'total') or r.n <= case when r.kind = 'listing' then ${perListing}::int else ${top}::int end
+        order by r.kind, r.project_id, r.n`);
+      return found.map((row) => ({
+        kind: row.kind,
+        projectId: row.project_id === null ? null : Number(row.project_id),
+        bhk: row.bhk,
+        budgetBand: Number(row.budget_band),
+        city: row.city === null ? null : { id: Number(row.city_id), name: row.city },
+        locality: row.locality === null ? null : { id: Number(row.location_id), name: row.locality },
+        searches: toNumber(row.searches),
+      }));
+    },
+
+    /** A broker's listings, by id and name. */
+    async listingNames(brokerId: number): Promise<{ id: number; name: string }[]> {
+      const found = await rows<{ id: number; name: string }>(sql`select id, name from ${projects} where broker_id = ${brokerId} order by id`);
+      return found.map((row) => ({ id: Number(row.id), name: row.name }));
     },
 
     /** Leads received in the range (project-linked or not). */

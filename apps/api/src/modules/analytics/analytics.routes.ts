@@ -5,6 +5,8 @@ import {
   BrokerAnalyticsResponseSchema,
   BrokerInsightsQuerySchema,
   BrokerInsightsResponseSchema,
+  BrokerViewerSearchesQuerySchema,
+  BrokerViewerSearchesResponseSchema,
   ProjectAnalyticsResponseSchema,
 } from '@nivaas/contracts/analytics.schema';
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
@@ -38,6 +40,20 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       },
     },
     async (request) => ({ success: true as const, ...(await analytics.brokerInsights(principalOf(request), request.query.days)) }),
+  );
+
+  app.get(
+    '/broker/insights/searches',
+    {
+      onRequest: requireAuth('broker'),
+      schema: {
+        tags,
+        summary: "What the buyers who viewed an approved broker's own listings had searched for (BHK, budget band, locality and city), over the last 7, 30 or 90 days: per listing and over them all, from searches followed by a view (decision 024)",
+        querystring: BrokerViewerSearchesQuerySchema,
+        response: { 200: BrokerViewerSearchesResponseSchema, ...refused },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await analytics.brokerViewerSearches(principalOf(request), request.query.days)) }),
   );
 
   app.get(

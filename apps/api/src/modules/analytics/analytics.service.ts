@@ -9,16 +9,17 @@ import type {
   ListingInsight,
   ListingTotals,
   ProjectAnalyticsResponse,
-  SearchFacet,
+  BrokerViewerSearchesResponse,
+  ViewerSearch,
 } from '@nivaas/contracts/analytics.schema';
-import { analyticsRangeDays, DEFAULT_ANALYTICS_RANGE_DAYS } from '@nivaas/contracts/analytics.schema';
+import { analyticsRangeDays, DEFAULT_ANALYTICS_RANGE_DAYS, VIEWER_BUDGET_BANDS } from '@nivaas/contracts/analytics.schema';
 import { ANALYTICS_WINDOWS } from '@nivaas/db';
 import type { Principal } from '@nivaas/contracts/auth.schema';
 import { LEAD_STAGES } from '@nivaas/contracts/lead.schema';
 import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
-import type { AnalyticsRepository, DayRange, ListingRow, WindowOverview } from './analytics.repository';
+import type { AnalyticsRepository, DayRange, ListingRow, ViewerSearchRow, WindowOverview } from './analytics.repository';
 
 const DAY_MS = 86_400_000;
 /** India's calendar day (UTC+05:30, no daylight saving), as the rollups count days. */
@@ -31,6 +32,21 @@ const SESSIONS = '#sessions';
 const ZERO_RESULTS = '#zero-results';
 
 type Without<T> = Omit<T, 'success'>;
+
+/** Whole searches shown per listing in the viewers' searches (the overall lists show TOP). */
+const PER_LISTING = 3;
+
+/** A viewers' search row as the contract gives it: the BHK set as numbers, the budget band in rupees. */
+function viewerSearch(row: ViewerSearchRow): ViewerSearch {
+  const band = VIEWER_BUDGET_BANDS.find((candidate) => candidate.band === row.budgetBand);
+  return {
+    bhk: row.bhk === '' ? [] : row.bhk.split(',').map(Number),
+    budget: band === undefined ? null : { min: band.min, max: band.max },
+    locality: row.locality,
+    city: row.city,
+    searches: row.searches,
+  };
+}
 
 function istDay(at: Date): string {
   return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
@@ -207,10 +223,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const range = dayRange(addDays(to, -(days - 1)), to);
       const [listings, window] = await Promise.all([repository.listings({ brokerId: owner.id }), windowOf(range)]);
       const { insights, totals, views, leads, ids } = await listingFigures(listings, range, window);
-      const [viewersByDay, searches] = await Promise.all([
-        repository.listingViewersByDay(ids, range),
-        repository.viewerSearches(ids, range, TOP, { endsToday: window !== null }),
-      ]);
+      const viewersByDay = await repository.listingViewersByDay(ids, range);
       const viewsByDay = sumBy(views, (row) => row.day, (row) => row.events);
       const leadsByDay = sumBy(leads, (lead) => lead.day, (lead) => lead.leads);
       const visitorsByDay = new Map(viewersByDay.map((row) => [row.key, row.value]));
@@ -219,7 +232,34 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
         totals,
         daily: everyDay(range).map((day) => ({ day, views: viewsByDay.get(day) ?? 0, visitors: visitorsByDay.get(day) ?? 0, enquiries: leadsByDay.get(day) ?? 0 })),
         listings: insights,
-        searches: searches.map((row) => ({ facet: row.facet as SearchFacet, value: row.value, visitors: row.visitors })),
+      };
+    },
+
+    /** GET /api/broker/insights/searches: what the viewers of the caller's own listings had searched for. */
+    async brokerViewerSearches(principal: Principal, days: BrokerInsightWindow): Promise<Without<BrokerViewerSearchesResponse>> {
+      if (principal.kind !== 'broker') throw new DomainError('FORBIDDEN', 'Insights are for brokers');
+      const owner = await ownerOf(principal);
+      const to = istDay(clock());
+      const range = dayRange(addDays(to, -(days - 1)), to);
+      const listings = await repository.listingNames(owner.id);
+      const found = await repository.viewerSearches(listings.map((listing) => listing.id), range, TOP, PER_LISTING);
+      const of = (kind: ViewerSearchRow['kind']) => found.filter((row) => row.kind === kind);
+      const countOf = new Map(of('listing-total').map((row) => [row.projectId, row.searches]));
+      return {
+        range: rangeOut(range),
+        searches: of('total')[0]?.searches ?? 0,
+        top: of('top').map(viewerSearch),
+        byBhk: of('bhk').map(viewerSearch),
+        byBudget: of('budget').map(viewerSearch),
+        byPlace: of('place').map(viewerSearch),
+        listings: listings
+          .map((listing) => ({
+            projectId: listing.id,
+            name: listing.name,
+            searches: countOf.get(listing.id) ?? 0,
+            top: of('listing').filter((row) => row.projectId === listing.id).map(viewerSearch),
+          }))
+          .sort((a, b) => b.searches - a.searches || a.projectId - b.projectId),
       };
     },
 

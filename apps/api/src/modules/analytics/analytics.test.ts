@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AnalyticsOverviewResponse, BrokerAnalyticsResponse, BrokerInsightsResponse, ProjectAnalyticsResponse } from '@nivaas/contracts/analytics.schema';
+import type { AnalyticsOverviewResponse, BrokerAnalyticsResponse, BrokerInsightsResponse, BrokerViewerSearchesResponse, ProjectAnalyticsResponse } from '@nivaas/contracts/analytics.schema';
 import { schema } from '@nivaas/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_NOT_APPROVED_MESSAGE } from '../listings/listings.service';
@@ -18,6 +18,7 @@ const IST_MS = 330 * 60_000;
 const istDay = (at: Date) => new Date(at.getTime() + IST_MS).toISOString().slice(0, 10);
 
 let ctx: TestContext;
+const listingPlace = { cityId: 0, zoneId: 0, locationId: 0, item: 'listing' as const };
 const ids = { brokerA: 0, brokerB: 0, pendingBroker: 0, user: 0, staff: 0, a1: 0, a2: 0, b1: 0 };
 
 async function as(principal: { kind: 'broker' | 'user' | 'provider'; id: number }) {
@@ -60,7 +61,7 @@ const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (K
 
 beforeAll(async () => {
   ctx = await createTestApp({
-    env: { TRACKING_REQUESTS_PER_IP_PER_MINUTE: '100000' },
+    env: { TRACKING_REQUESTS_PER_IP_PER_MINUTE: '100000', LOG_LEVEL: 'error' },
     prepare: async ({ db }) => {
       ids.user = (await createUser(db)).id;
       ids.brokerA = (await createBroker(db, { name: 'Broker A' })).id;
@@ -72,6 +73,7 @@ beforeAll(async () => {
       const zoneId = (await createZone(db, { cityId: city.id })).id;
       const locationId = (await createLocation(db, { cityId: city.id, zoneId, name: 'Baner' })).id;
       const place = { cityId: city.id, zoneId, locationId, item: 'listing' as const };
+      Object.assign(listingPlace, place);
       ids.a1 = (await createProject(db, { ...place, name: 'A One', brokerId: ids.brokerA })).id;
       ids.a2 = (await createProject(db, { ...place, name: 'A Two', brokerId: ids.brokerA, approval: 'pending', status: 'inactive', remarks: ['Add the RERA number'] })).id;
       ids.b1 = (await createProject(db, { ...place, name: 'B One', brokerId: ids.brokerB })).id;
@@ -134,15 +136,6 @@ describe('GET /api/broker/insights', () => {
     expect(body.daily).toHaveLength(7);
     expect(body.daily.at(-1)).toEqual({ day: istDay(new Date()), views: 3, visitors: 2, enquiries: 1 });
     expect(body.daily.reduce((sum, day) => sum + day.visitors, 0)).toBe(3);
-    expect(body.searches).toEqual(
-      expect.arrayContaining([
-        { facet: 'bhk', value: '2 BHK', visitors: 1 },
-        { facet: 'bhk', value: '3 BHK', visitors: 1 },
-        { facet: 'budget', value: '₹50 L – ₹1 Cr', visitors: 1 },
-        { facet: 'locality', value: 'Whitefield', visitors: 1 },
-      ]),
-    );
-    expect(body.searches).toHaveLength(4);
   });
 
   it("shows another broker only theirs, and new views and enquiries once they are tracked", async () => {
@@ -151,7 +144,6 @@ describe('GET /api/broker/insights', () => {
     expect(before.range.days).toBe(30);
     expect(before.listings.map((listing) => listing.projectId)).toEqual([ids.b1]);
     expect(before.totals).toMatchObject({ views: 1, visitors: 1, enquiries: 1 });
-    expect(before.searches.map((search) => search.value)).toEqual(['4 BHK']);
 
     const four = await visitor('device-4', WINDOWS);
     await four([{ name: 'PROJECT_VIEW', metadata: { projectId: ids.b1 } }]);
@@ -259,5 +251,103 @@ describe('the provider analytics', () => {
     await ctx.modules.trackingRollups.refresh();
     expect(await ctx.database.db.select().from(schema.trackingWindowState)).toEqual([{ one: true, endDay: istDay(new Date()) }]);
     expect(await read()).toEqual(windowed);
+  });
+});
+
+describe('GET /api/broker/insights/searches (decision 024)', () => {
+  const read = async (broker: number, days = 30) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/broker/insights/searches?days=${days}`, headers: await as({ kind: 'broker', id: broker }) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<BrokerViewerSearchesResponse>();
+  };
+  const place = (row: BrokerViewerSearchesResponse['top'][number]) => `${row.bhk.join(',')}|${row.budget?.max ?? '-'}|${row.locality?.name ?? '-'}|${row.city?.name ?? '-'}|${row.searches}`;
+
+  it('credits a search to the listings the same visitor viewed after it, once per listing, for their broker only', async () => {
+    // Earlier tests' visitors: visitor 2 searched 2 or 3 BHK up to 80 lakh in an unknown locality, then viewed A1
+    // and A2; visitor 3 searched 4 BHK, then viewed B1. Visitor 1 never searched.
+    const before = await read(ids.brokerA);
+    expect(before.searches).toBe(2);
+    expect(before.top.map(place)).toEqual(['2,3|8000000|-|-|2']);
+
+    // A new visitor views A2 first (no search yet: not credited), searches 2 BHK under 80 lakh in Baner, Pune, then
+    // views A1 twice and A2 again: the search counts once for each of them.
+    const five = await visitor('device-5', ANDROID);
+    await five([
+      { name: 'PROJECT_VIEW', metadata: { projectId: ids.a2 } },
+      { name: 'SEARCH', metadata: { resultCount: 2, bhk: '2', budgetMax: 8_000_000, locality: 'Baner', city: 'Pune' } },
+      { name: 'PROJECT_VIEW', metadata: { projectId: ids.a1 } },
+    ]);
+    await ctx.modules.trackingRollups.refresh();
+    // Later batches are credited to the search the visitor made before them (remembered across folds).
+    await five([
+      { name: 'PROJECT_VIEW', metadata: { projectId: ids.a1 } },
+      { name: 'PROJECT_VIEW', metadata: { projectId: ids.a2 } },
+    ]);
+    await ctx.modules.trackingRollups.refresh();
+
+    const after = await read(ids.brokerA, 7);
+    expect(after.range).toMatchObject({ to: istDay(new Date()), days: 7 });
+    expect(after.searches).toBe(4);
+    // Ties in the order of their filters.
+    expect(after.top.map(place)).toEqual(['2|8000000|Baner|Pune|2', '2,3|8000000|-|-|2']);
+    expect(after.top[0]?.budget).toEqual({ min: 5_000_000, max: 8_000_000 });
+    expect(after.byBhk.map((row) => [row.bhk, row.searches])).toEqual([[[2], 2], [[2, 3], 2]]);
+    expect(after.byBudget.map((row) => [row.budget, row.searches])).toEqual([[{ min: 5_000_000, max: 8_000_000 }, 4]]);
+    expect(after.byPlace.map((row) => [row.locality?.name, row.city?.name, row.searches])).toEqual([['Baner', 'Pune', 2]]);
+    expect(after.listings.map((listing) => [listing.projectId, listing.name, listing.searches, listing.top.map(place)])).toEqual([
+      [ids.a1, 'A One', 2, ['2|8000000|Baner|Pune|1', '2,3|8000000|-|-|1']],
+      [ids.a2, 'A Two', 2, ['2|8000000|Baner|Pune|1', '2,3|8000000|-|-|1']],
+    ]);
+
+    // Broker B sees their own listing's searches only.
+    const other = await read(ids.brokerB);
+    expect(other.searches).toBe(1);
+    expect(other.top.map(place)).toEqual(['4|-|-|-|1']);
+    expect(other.listings.map((listing) => listing.projectId)).toEqual([ids.b1]);
+    expect(JSON.stringify(other)).not.toContain('Baner');
+  });
+
+  it('does not count twice when the job folds again or a batch is delivered twice', async () => {
+    const before = await read(ids.brokerA);
+    await ctx.modules.trackingRollups.refresh();
+    await ctx.modules.trackingRollups.refresh();
+    const start = await ctx.app.inject({ method: 'POST', url: '/api/track/session/start', headers: { 'user-agent': ANDROID }, payload: { entry_page: '/', consent: 'analytics', device: { id: 'device-6' } } });
+    const { sessionId } = start.json<{ sessionId: string }>();
+    const at = new Date().toISOString();
+    const batch = {
+      sessionId,
+      consent: 'analytics',
+      events: [
+        { id: randomUUID(), event_name: 'SEARCH', at, page: '/properties', metadata: { resultCount: 1, bhk: '3', budgetMin: 12_000_000 } },
+        { id: randomUUID(), event_name: 'PROJECT_VIEW', at, page: '/p', metadata: { projectId: ids.a1 } },
+      ],
+    };
+    for (let sent = 0; sent < 2; sent += 1) {
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/track/event', headers: { 'user-agent': ANDROID }, payload: batch })).statusCode).toBe(202);
+      await ctx.modules.trackingRollups.refresh();
+    }
+    const after = await read(ids.brokerA);
+    expect(after.searches).toBe(before.searches + 1);
+    // A minimum alone falls in the band it starts in: 1.2 crore is in 1 to 1.5 crore.
+    expect(after.top.find((row) => row.bhk.join() === '3')).toMatchObject({ budget: { min: 10_000_000, max: 15_000_000 }, searches: 1 });
+  });
+
+  it('answers zeros for listings no search led to, and refuses everyone but approved brokers', async () => {
+    const brokerC = (await createBroker(ctx.database.db, { name: 'Broker C' })).id;
+    const quiet = (await createProject(ctx.database.db, { ...listingPlace, name: 'C One', brokerId: brokerC })).id;
+    const lonely = await read(brokerC, 90);
+    expect(lonely.range.days).toBe(90);
+    expect(lonely).toMatchObject({ searches: 0, top: [], byBhk: [], byBudget: [], byPlace: [], listings: [{ projectId: quiet, name: 'C One', searches: 0, top: [] }] });
+    const pending = await ctx.app.inject({ method: 'GET', url: '/api/broker/insights/searches', headers: await as({ kind: 'broker', id: ids.pendingBroker }) });
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json<{ message: string }>().message).toBe(BROKER_NOT_APPROVED_MESSAGE);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/broker/insights/searches', headers: await as({ kind: 'user', id: ids.user }) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/broker/insights/searches', headers: await as({ kind: 'provider', id: ids.staff }) })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/broker/insights/searches' })).statusCode).toBe(401);
+    for (const days of ['8', 'x', '']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/broker/insights/searches?days=${days}`, headers: await as({ kind: 'broker', id: ids.brokerA }) });
+      expect(response.statusCode, days).toBe(400);
+      expect(response.json<{ field?: string }>().field, days).toBe('days');
+    }
   });
 });

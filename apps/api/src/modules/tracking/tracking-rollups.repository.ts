@@ -1,3 +1,4 @@
+import { VIEWER_BUDGET_BANDS } from '@nivaas/contracts/analytics.schema';
 import { type Db, schema } from '@nivaas/db';
 import { sql, type PgTable } from '@nivaas/db/orm';
 
@@ -11,10 +12,29 @@ const {
   trackingVisitorLastSeen,
   trackingWindowCounts,
   trackingWindowState,
+  trackingViewerSearches,
+  trackingSearchContexts,
 } = schema;
 
 /** The watermark row of the daily rollups (tracking_rollup_state.name). */
 const DAILY = 'daily';
+/** The watermark row of the viewers' searches (decision 024), folded behind its own so an old install catches up. */
+const VIEWER_SEARCHES = 'viewer-searches';
+/** How long before a view a search may be credited with it: the longest kept window (decision 019). */
+const SEARCH_LOOKBACK_DAYS = 90;
+/** Listings remembered per search as already credited; a visitor who views more is a crawler more than a buyer. */
+const CREDITED_CAP = 200;
+/** A search's budget band (VIEWER_BUDGET_BANDS): the top of the budget, its maximum (inclusive), else its minimum. */
+const VIEWER_BUDGET_BAND = (max: unknown, min: unknown) => sql`case
+  when ${max} is not null then case ${sql.join(
+    VIEWER_BUDGET_BANDS.map((band) => (band.max === null ? sql`else ${sql.raw(String(band.band))}` : sql`when ${max} <= ${sql.raw(String(band.max))} then ${sql.raw(String(band.band))}`)),
+    sql` `,
+  )} end
+  when ${min} is not null then case ${sql.join(
+    VIEWER_BUDGET_BANDS.map((band) => (band.max === null ? sql`else ${sql.raw(String(band.band))}` : sql`when ${min} < ${sql.raw(String(band.max))} then ${sql.raw(String(band.band))}`)),
+    sql` `,
+  )} end
+  else 0 end`;
 /** The event name of the rows that count every event of a (day, dimension, key) together. */
 export const ALL_EVENTS = '*';
 /**
@@ -269,6 +289,118 @@ export function createTrackingRollupsRepository(db: Db) {
         await tx.execute(sql`update ${trackingRollupState} set last_event_id = ${lastEventId}, updated_at = now() where name = ${DAILY}`);
         return { events, lastEventId };
       });
+    },
+
+    /** Where the viewers' searches stand: every event with an id up to this one is folded into them. */
+    async viewerSearchesWatermark(): Promise<number> {
+      const result = await db.execute<{ id: string }>(sql`select last_event_id::text as id from ${trackingRollupState} where name = ${VIEWER_SEARCHES}`);
+      return Number(result.rows[0]?.id ?? 0);
+    },
+
+    /**
+     * Folds the next events after the viewers' searches' own watermark (at most `limit` ids, none above `upTo`) and
+     * moves it, in one transaction, like foldNext (decision 024). Each PROJECT_VIEW is credited to the latest SEARCH
+     * the same visitor made before it, at most 90 days earlier, from this batch or the visitor's remembered search
+     * (tracking_search_contexts); a search counts once per listing (its context remembers the listings credited), on
+     * the search's India day, by its filters. A search folded after a view it preceded (events sent out of order
+     * across batches) is not credited with it.
+     */
+    async foldViewerSearchesNext(upTo: number, limit: number): Promise<RollupBatch | 'busy'> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`insert into ${trackingRollupState} (name, last_event_id) values (${VIEWER_SEARCHES}, 0) on conflict do nothing`);
+        const state = await tx.execute<{ id: string }>(
+          sql`select last_event_id::text as id from ${trackingRollupState} where name = ${VIEWER_SEARCHES} for update skip locked`,
+        );
+        const from = state.rows[0]?.id;
+        if (from === undefined) return 'busy';
+        if (Number(from) >= upTo) return { events: 0, lastEventId: Number(from) };
+        const text = (key: string) => sql.raw(`nullif(btrim(r.metadata->>'${key}'), '')`);
+        const result = await tx.execute<{ events: string; last_id: string | null }>(sql`
+          with first_id as (select min(id) as id from ${trackingEvents} where id > ${from} and id <= ${upTo}),
+          span as (
+            select id, event_name from ${trackingEvents}
+            where id >= (select id from first_id) and id <= least(${upTo}::bigint, (select id from first_id) + ${limit}::int - 1)
+          ),
+          raw as (
+            select e.id, e.occurred_at as at, e.event_name, e.project_id, e.metadata,
+                   ('x' || substr(md5(coalesce(e.visitor_key, 'session:' || e.session_id)), 1, 16))::bit(64)::bigint as visitor
+            from ${trackingEvents} e join span using (id)
+            where e.event_name in ('SEARCH', 'PROJECT_VIEW')
+          ),
+          searches as (
+            select r.id as search_id, r.at, r.visitor, ${DAY_OF(sql`r.at`)} as day, coalesce(b.bhk, '') as bhk,
+                   ${VIEWER_BUDGET_BAND(NUMBER_OF(text('budgetMax')), NUMBER_OF(text('budgetMin')))} as budget_band,
+                   coalesce(place.city_id, city.id, 0) as city_id, coalesce(place.id, 0) as location_id, '{}'::int[] as credited
+            from raw r
+            cross join lateral (
+              select string_agg(n::text, ',' order by n) as bhk
+              from (select distinct btrim(v)::int as n from unnest(string_to_array(left(r.metadata->>'bhk', 40), ',')) as v where btrim(v) ~ '^[0-9]{1,2}$') as picked
+            ) b
+            -- Names as the client sent them, resolved to the catalogue's places (a name the site does not know is none):
+            -- the locality in the named city first, as names repeat across cities.
+            left join lateral (
+              select l.id, l.city_id from ${schema.locations} l join ${schema.cities} c on c.id = l.city_id
+              where lower(l.name) = lower(${text('locality')})
+              order by (lower(c.name) = lower(coalesce(${text('city')}, ''))) desc, l.id limit 1
+            ) place on true
+            left join lateral (select c.id from ${schema.cities} c where lower(c.name) = lower(${text('city')}) order by c.id limit 1) city on true
+            where r.event_name = 'SEARCH' and r.visitor is not null
+          ),
+          views as (
+            select id, at, visitor, project_id from raw where event_name = 'PROJECT_VIEW' and project_id is not null and visitor is not null
+          ),
+          candidates as materialized (
+            select search_id, at, visitor, day, bhk, budget_band, city_id, location_id, credited from searches
+            union all
+            select c.search_id, c.searched_at, c.visitor, c.day, c.bhk, c.budget_band, c.city_id, c.location_id, c.credited
+            from ${trackingSearchContexts} c where c.visitor in (select visitor from views union select visitor from searches)
+          ),
+          credits as (
+            select distinct s.search_id, s.visitor, v.project_id, s.day, s.bhk, s.budget_band, s.city_id, s.location_id
+            from views v
+            cross join lateral (
+              select * from candidates c
+              where c.visitor = v.visitor and (c.at < v.at or (c.at = v.at and c.search_id < v.id))
+                and c.at >= v.at - interval '${sql.raw(String(SEARCH_LOOKBACK_DAYS))} days'
+              order by c.at desc, c.search_id desc limit 1
+            ) s
+            where not (v.project_id = any(s.credited))
+          ),
+          counted as (
+            insert into ${trackingViewerSearches} as t (project_id, day, bhk, budget_band, city_id, location_id, searches)
+            select project_id, day, bhk, budget_band, city_id, location_id, count(*) from credits group by 1, 2, 3, 4, 5, 6
+            on conflict (project_id, day, bhk, budget_band, city_id, location_id) do update set searches = t.searches + excluded.searches
+            returning 1
+          ),
+          latest as (
+            select distinct on (visitor) * from candidates order by visitor, at desc, search_id desc
+          ),
+          remembered as (
+            insert into ${trackingSearchContexts} as x (visitor, search_id, searched_at, day, bhk, budget_band, city_id, location_id, credited)
+            select l.visitor, l.search_id, l.at, l.day, l.bhk, l.budget_band, l.city_id, l.location_id,
+                   (l.credited || coalesce((select array_agg(distinct k.project_id) from credits k where k.visitor = l.visitor and k.search_id = l.search_id), '{}'))[1:${sql.raw(String(CREDITED_CAP))}]
+            from latest l
+            where exists (select 1 from searches s where s.search_id = l.search_id)
+               or exists (select 1 from credits k where k.visitor = l.visitor and k.search_id = l.search_id)
+            on conflict (visitor) do update
+              set search_id = excluded.search_id, searched_at = excluded.searched_at, day = excluded.day, bhk = excluded.bhk,
+                  budget_band = excluded.budget_band, city_id = excluded.city_id, location_id = excluded.location_id, credited = excluded.credited
+              where (excluded.searched_at, excluded.search_id) >= (x.searched_at, x.search_id)
+            returning 1
+          )
+          select (select count(*) from span)::text as events, (select max(id) from span)::text as last_id
+        `);
+        const events = Number(result.rows[0]?.events ?? 0);
+        const lastId = result.rows[0]?.last_id;
+        const lastEventId = lastId === null || lastId === undefined ? upTo : Number(lastId);
+        await tx.execute(sql`update ${trackingRollupState} set last_event_id = ${lastEventId}, updated_at = now() where name = ${VIEWER_SEARCHES}`);
+        return { events, lastEventId };
+      });
+    },
+
+    /** Forgets visitors' latest searches made before `beforeDay`, at most `limit`: no view can be credited to them. */
+    async forgetSearchContextsBefore(beforeDay: string, limit: number): Promise<number> {
+      return deleteDaysBefore(trackingSearchContexts, 'day', beforeDay, limit);
     },
 
     /**

@@ -1,4 +1,4 @@
-import type { LastSeenCursor, TrackingRollupsRepository } from './tracking-rollups.repository';
+import type { LastSeenCursor, RollupBatch, TrackingRollupsRepository } from './tracking-rollups.repository';
 
 /** How often the background job folds new events into the rollups (the analytics are this fresh). */
 export const ROLLUP_EVERY_MS = 5_000;
@@ -86,6 +86,8 @@ export interface RetentionReport {
   visitorDays: number;
   /** Visitors last seen before the retention (decision 019). */
   lastSeen: number;
+  /** Visitors' latest searches older than the longest window (decision 024). */
+  searchContexts: number;
 }
 
 const yieldToQueuedWork = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -154,13 +156,22 @@ export function createTrackingRollupsService({
     if (pacing === undefined) await repository.rollWindows(istDay(clock()));
     else await rollWindowsInPieces(istDay(clock()), pacing.windows, halted);
     const upTo = await repository.settledEventId();
+    const daily = await foldUpTo(upTo, repository.foldNext, halted);
+    // The viewers' searches follow their own watermark (decision 024): on an install older than them they catch up
+    // from the first stored event, in the same paced transactions.
+    if (daily.ran && !halted()) await foldUpTo(upTo, repository.foldViewerSearchesNext, halted);
+    return daily;
+  }
+
+  /** Folds batch after batch with `fold` until its watermark reaches `upTo`, paced on the embedded database. */
+  async function foldUpTo(upTo: number, fold: (upTo: number, limit: number) => Promise<RollupBatch | 'busy'>, halted: () => boolean): Promise<RefreshReport> {
     let events = 0;
     let batches = 0;
     let size = pacing?.fold.initial ?? batchSize;
     for (;;) {
       // Between batches only: a batch and its watermark are one transaction, so stopping here loses nothing.
       if (halted()) return { events, batches, ran: batches > 0 };
-      const { result: batch, next } = await paced(size, pacing?.fold, (limit) => repository.foldNext(upTo, limit));
+      const { result: batch, next } = await paced(size, pacing?.fold, (limit) => fold(upTo, limit));
       size = next;
       if (batch === 'busy') return { events, batches, ran: batches > 0 };
       if (batch.lastEventId >= upTo && batch.events === 0) return { events, batches, ran: true };
@@ -190,7 +201,8 @@ export function createTrackingRollupsService({
   async function deleteExpired({ halted = () => false }: { halted?: () => boolean } = {}): Promise<RetentionReport> {
     const now = clock();
     const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-    const countedUpTo = await repository.watermark();
+    // Only events both folds have read: the viewers' searches may still be catching up (decision 024).
+    const countedUpTo = Math.min(await repository.watermark(), await repository.viewerSearchesWatermark());
     const events = await drain(() => repository.deleteEventsBefore(cutoff, countedUpTo, deleteBatchSize), halted);
     const sessions = await drain(() => repository.deleteSessionsBefore(cutoff, deleteBatchSize), halted);
     const finishedBefore = istDay(new Date(now.getTime() - LATE_ARRIVAL_DAYS * DAY_MS));
@@ -198,7 +210,9 @@ export function createTrackingRollupsService({
     // Kept as long as raw events: they answer "unique visitors over this range" for any range the events could.
     const visitorDays = await drain(() => repository.forgetVisitorDaysBefore(istDay(cutoff), deleteBatchSize), halted);
     const lastSeen = await drain(() => repository.forgetLastSeenBefore(istDay(cutoff), deleteBatchSize), halted);
-    return { events, sessions, visitorSets, visitorDays, lastSeen };
+    // A search older than the longest window can no longer be credited with a view any window shows.
+    const searchContexts = await drain(() => repository.forgetSearchContextsBefore(istDay(new Date(now.getTime() - MAX_WINDOW_DAYS * DAY_MS)), deleteBatchSize), halted);
+    return { events, sessions, visitorSets, visitorDays, lastSeen, searchContexts };
   }
 
   // The background job: one run at a time (a slow run delays the next rather than overlapping it), stopped by stop().

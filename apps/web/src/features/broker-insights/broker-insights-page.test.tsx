@@ -30,12 +30,15 @@ const me = (approval: 'approved' | 'pending') => ({
 });
 
 /** Shows what the host's request function answers, as the real remote would after parsing it. */
-function FakeInsights({ loadInsights }: BrokerInsightsProps) {
+function FakeInsights({ loadInsights, loadViewerSearches }: BrokerInsightsProps) {
   return (
     <div>
       <h1>Insights remote</h1>
       <button type="button" onClick={() => loadInsights(7).then((body) => (document.title = JSON.stringify(body)), (error: Error) => (document.title = `failed: ${error.message}`))}>
         Load 7 days
+      </button>
+      <button type="button" onClick={() => loadViewerSearches(90).then((body) => (document.title = JSON.stringify(body)), (error: Error) => (document.title = `failed: ${error.message}`))}>
+        Load searches
       </button>
     </div>
   );
@@ -53,6 +56,7 @@ describe('/RemoteComponent (the brokers\' insights remote)', () => {
     const { api } = renderApp('/RemoteComponent', {
       '/api/auth/me': me('approved'),
       '/api/broker/insights': (url: URL) => ({ success: true, days: url.searchParams.get('days') }),
+      '/api/broker/insights/searches': (url: URL) => ({ success: true, searchesOver: url.searchParams.get('days') }),
     });
 
     expect(await screen.findByRole('heading', { name: 'Insights remote' })).toBeTruthy();
@@ -63,6 +67,11 @@ describe('/RemoteComponent (the brokers\' insights remote)', () => {
     await vi.waitFor(() => expect(document.title).toBe('{"success":true,"days":"7"}'));
     const call = api.fetchMock.mock.calls.map(([input]) => input).find((input): input is Request => input instanceof Request && input.url.includes('/api/broker/insights'));
     expect(call?.headers.get('Authorization')).toBe(`Bearer ${broker.token}`);
+
+    await user.click(screen.getByRole('button', { name: 'Load searches' }));
+    await vi.waitFor(() => expect(document.title).toBe('{"success":true,"searchesOver":"90"}'));
+    const searches = api.fetchMock.mock.calls.map(([input]) => input).find((input): input is Request => input instanceof Request && input.url.includes('/api/broker/insights/searches'));
+    expect(searches?.headers.get('Authorization')).toBe(`Bearer ${broker.token}`);
   });
 
   it('hands the remote the server\'s message when the figures cannot be had', async () => {

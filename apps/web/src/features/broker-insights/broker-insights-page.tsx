@@ -1,7 +1,7 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { BrokerInsightWindow } from '@nivaas/contracts/analytics.schema';
 import { serverMessage } from '../../lib/api/error-text';
-import { useLazyGetBrokerInsightsQuery } from './api/get-broker-insights';
+import { useLazyGetBrokerInsightsQuery, useLazyGetBrokerViewerSearchesQuery } from './api/get-broker-insights';
 import { loadBrokerInsights, type BrokerInsightsComponent } from './load-broker-insights';
 
 export const INSIGHTS_UNAVAILABLE_MESSAGE = 'Your insights could not be loaded.';
@@ -17,6 +17,7 @@ type Loaded = { attempt: number } & ({ ok: true; Insights: BrokerInsightsCompone
  */
 export function BrokerInsightsPage() {
   const [fetchInsights] = useLazyGetBrokerInsightsQuery();
+  const [fetchViewerSearches] = useLazyGetBrokerViewerSearchesQuery();
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
@@ -29,6 +30,14 @@ export function BrokerInsightsPage() {
       return result.data;
     },
     [fetchInsights],
+  );
+  const loadViewerSearches = useCallback(
+    async (days: BrokerInsightWindow): Promise<unknown> => {
+      const result = await fetchViewerSearches(days, false);
+      if (result.error !== undefined) throw new Error(serverMessage(result.error) ?? LOAD_FAILED_MESSAGE);
+      return result.data;
+    },
+    [fetchViewerSearches],
   );
 
   useEffect(() => {
@@ -57,7 +66,7 @@ export function BrokerInsightsPage() {
   const { Insights } = current;
   return (
     <RemoteBoundary key={attempt} onRetry={retry}>
-      <Insights loadInsights={loadInsights} />
+      <Insights loadInsights={loadInsights} loadViewerSearches={loadViewerSearches} />
     </RemoteBoundary>
   );
 }

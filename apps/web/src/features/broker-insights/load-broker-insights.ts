@@ -33,6 +33,8 @@ const REMOTE_NAME = 'nivaas_insights';
 export interface BrokerInsightsProps {
   /** GET /api/broker/insights?days= with the broker's token; resolves with the JSON body (apps/remote-component). */
   loadInsights: (days: BrokerInsightWindow) => Promise<unknown>;
+  /** GET /api/broker/insights/searches?days= the same way (what the listings' viewers searched for). */
+  loadViewerSearches: (days: BrokerInsightWindow) => Promise<unknown>;
 }
 export type BrokerInsightsComponent = ComponentType<BrokerInsightsProps>;
 

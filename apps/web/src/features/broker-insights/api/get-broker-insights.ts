@@ -11,7 +11,12 @@ const insightsApi = api.injectEndpoints({
       query: (days) => ({ url: `/broker/insights?days=${days}`, as: 'broker' }),
       keepUnusedDataFor: 0,
     }),
+    /** GET /api/broker/insights/searches?days=: what the viewers of the broker's listings searched for, handed over as is. */
+    getBrokerViewerSearches: build.query<unknown, BrokerInsightWindow>({
+      query: (days) => ({ url: `/broker/insights/searches?days=${days}`, as: 'broker' }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useLazyGetBrokerInsightsQuery } = insightsApi;
+export const { useLazyGetBrokerInsightsQuery, useLazyGetBrokerViewerSearchesQuery } = insightsApi;
