@@ -145,11 +145,13 @@ async function foldAll(database: Database): Promise<void> {
   const folded = await scalar(database, sql`select coalesce((select last_event_id from tracking_rollup_state where name = 'daily'), 0)::text as n`);
   const latest = await scalar(database, sql`select coalesce(max(id), 0)::text as n from tracking_events`);
   if (folded >= latest && (await scalar(database, sql`select count(*)::text as n from tracking_visitor_days`)) > 0) {
+    await foldViewerSearches(database, latest);
     await keepWindows(database);
     return;
   }
   const started = performance.now();
-  await db.execute(sql`truncate tracking_daily_rollups, tracking_rollup_visitors, tracking_visitor_days, tracking_visitor_last_seen, tracking_window_counts, tracking_window_state`);
+  await db.execute(sql`truncate tracking_daily_rollups, tracking_rollup_visitors, tracking_visitor_days, tracking_visitor_last_seen, tracking_window_counts, tracking_window_state, tracking_viewer_searches, tracking_search_contexts`);
+  await db.execute(sql`delete from tracking_rollup_state where name = 'viewer-searches'`);
   // One transaction: the temporary table and the memory setting belong to one connection of PostgreSQL's pool.
   await db.transaction(async (tx) => {
     // The aggregations below hash millions of fact rows: with the default 4 MB they spill to temporary files in batches.
@@ -182,18 +184,31 @@ async function foldAll(database: Database): Promise<void> {
       select distinct d.dimension, d.key, b.day, b.visitor
       from bench_fold b
       cross join lateral (values
-        ('total', ''), ('city', b.city), ('project', case when b.event_name = 'PROJECT_VIEW' then b.project_id::text end),
-        ('bhk', (b.search->>'bhk') || ' BHK'),
-        ('budget', case when (b.search->>'budgetMax')::bigint < 5000000 then 'Under ₹50 L' when (b.search->>'budgetMax')::bigint < 10000000 then '₹50 L – ₹1 Cr'
-                        when (b.search->>'budgetMax')::bigint < 20000000 then '₹1 Cr – ₹2 Cr' when (b.search->>'budgetMax')::bigint < 50000000 then '₹2 Cr – ₹5 Cr'
-                        when b.search is not null then '₹5 Cr and above' end),
-        ('locality', b.search->>'locality')) as d(dimension, key)
+        ('total', ''), ('city', b.city), ('project', case when b.event_name = 'PROJECT_VIEW' then b.project_id::text end)) as d(dimension, key)
       where d.key is not null`);
   });
   await db.execute(sql`insert into tracking_rollup_state (name, last_event_id) values ('daily', (select coalesce(max(id), 0) from tracking_events))
                        on conflict (name) do update set last_event_id = excluded.last_event_id`);
   console.log(`folded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await foldViewerSearches(database, latest);
   await keepWindows(database);
+}
+
+/**
+ * The viewers' searches (decision 024) by the rollup job's own fold, behind its own watermark: crediting a view to
+ * the search before it depends on the order of events, which the set-wise fold above does not follow. Large batches
+ * (the job's are paced for the ingest's sake, which the bench has none of).
+ */
+async function foldViewerSearches(database: Database, upTo: number): Promise<void> {
+  const repository = createTrackingRollupsRepository(database.db);
+  if ((await repository.viewerSearchesWatermark()) >= upTo) return;
+  const started = performance.now();
+  for (;;) {
+    const batch = await repository.foldViewerSearchesNext(upTo, 20_000);
+    if (batch === 'busy' || batch.lastEventId >= upTo) break;
+  }
+  const rows = await scalar(database, sql`select count(*)::text as n from tracking_viewer_searches`);
+  console.log(`viewers' searches folded in ${((performance.now() - started) / 1000).toFixed(0)} s: ${rows.toLocaleString('en-IN')} rows`);
 }
 
 /**
@@ -248,7 +263,8 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
   const events = await scalar(database, sql`select count(*)::text as n from tracking_events`);
   const rollupRows = await scalar(database, sql`select count(*)::text as n from tracking_daily_rollups`);
   const visitorDays = await scalar(database, sql`select count(*)::text as n from tracking_visitor_days`);
-  const facts = `${events.toLocaleString('en-IN')} events, ${rollupRows.toLocaleString('en-IN')} rollup rows, ${visitorDays.toLocaleString('en-IN')} visitor-day rows; broker ${brokerId} has ${broker.rows[0]?.listings} listings`;
+  const viewerSearchRows = await scalar(database, sql`select count(*)::text as n from tracking_viewer_searches`);
+  const facts = `${events.toLocaleString('en-IN')} events, ${rollupRows.toLocaleString('en-IN')} rollup rows, ${visitorDays.toLocaleString('en-IN')} visitor-day rows, ${viewerSearchRows.toLocaleString('en-IN')} viewers' search rows; broker ${brokerId} has ${broker.rows[0]?.listings} listings`;
   console.log(facts);
 
   mkdirSync(path.join(dataDir, 'media'), { recursive: true });
@@ -272,6 +288,8 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
     measured.push(await measure('overview90', url, `/api/admin/analytics/overview?from=${istDay(-89)}&to=${istDay(0)}`, provider));
     measured.push(await measure('insights30', url, '/api/broker/insights?days=30', brokerBearer));
     measured.push(await measure('insights90', url, '/api/broker/insights?days=90', brokerBearer));
+    measured.push(await measure('searches30', url, '/api/broker/insights/searches?days=30', brokerBearer));
+    measured.push(await measure('searches90', url, '/api/broker/insights/searches?days=90', brokerBearer));
   } finally {
     await app.close();
     await database.close();

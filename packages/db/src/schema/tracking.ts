@@ -123,10 +123,10 @@ export const trackingRollupVisitors = pgTable(
 
 /**
  * Who was seen on which day (issue 13), kept as long as raw events: unique visitors over 7, 30, 90 or 366 days cannot
- * be summed from daily uniques, and "what the viewers of these listings searched for" joins a listing's viewers to the
- * facets they searched by. One row per (dimension, key, India day, visitor digest): a listing's viewers ('project',
- * PROJECT_VIEW only), the whole site ('total'), a visitor's city, and SEARCH facets ('bhk' '2 BHK', 'budget' a band,
- * 'locality'). Folded with the daily rollups; the visitor is the same 64-bit digest, never the key itself.
+ * be summed from daily uniques. One row per (dimension, key, India day, visitor digest): a listing's viewers
+ * ('project', PROJECT_VIEW only), the whole site ('total'), a visitor's city. Folded with the daily rollups; the
+ * visitor is the same 64-bit digest, never the key itself. (The 'bhk', 'budget' and 'locality' rows of SEARCH facets
+ * are no longer written: decision 024's tracking_viewer_searches answers what the viewers searched for.)
  */
 export const trackingVisitorDays = pgTable(
   'tracking_visitor_days',

@@ -108,6 +108,9 @@ export interface AnalyticsInput {
 
 export function buildAnalytics({ cities, live, userCount, firstLeadId, historyEndsAt }: AnalyticsInput): Analytics {
   const random = randomFor('analytics');
+  // Whether a view follows the visitor's search into its locality draws from a stream of its own, so the main one (and
+  // with it every session, event and lead drawn from it) is the same as before viewers' searches were seeded.
+  const follows = randomFor('analytics-search-follow');
   const out: Analytics = { sessions: [], events: [], leads: [] };
   const end = historyEndsAt.getTime();
   const pickCity = picker(cities, cities.map((city) => city.seed.share));
@@ -125,6 +128,8 @@ export function buildAnalytics({ cities, live, userCount, firstLeadId, historyEn
     projectsByCity.set(city.id, picker(ranked, ranked.map((_, rank) => 1 / (rank + 1) ** 0.9)));
   }
   const anyProject = live.length > 0 ? picker(live, live.map(() => 1)) : null;
+  const projectsByLocation = new Map<number, ProjectSummary[]>();
+  for (const project of live) projectsByLocation.set(project.locationId, [...(projectsByLocation.get(project.locationId) ?? []), project]);
   const cityName = new Map(cities.map((city) => [city.id, city.seed.name]));
   const guests = Array.from({ length: GUEST_POOL }, () => seededUuid(random));
 
@@ -181,6 +186,9 @@ export function buildAnalytics({ cities, live, userCount, firstLeadId, historyEn
       if (userType === 'broker' && random.chance(0.6)) event('BROKER_LOGIN', '/login', {});
       for (let n = random.int(0, 3); n > 0; n -= 1) event('PAGE_VIEW', random.pick(PAGES), {});
 
+      // The locality the visitor searched in, if any: most of the listings they open next are there (decision 024's
+      // "what viewers searched for" then reads like a real site's: searches in a listing's own locality lead).
+      let searchedIn: readonly ProjectSummary[] = [];
       if (random.chance(0.45)) {
         const location = random.pick(city.locations);
         const bhk = random.chance(0.75) ? random.weighted(BHK) : undefined;
@@ -190,7 +198,10 @@ export function buildAnalytics({ cities, live, userCount, firstLeadId, historyEn
         const hopeless = (bhk === '4' || bhk === '3,4') && budgetMax !== null && budgetMax <= 4_000_000;
         const found = hopeless || random.chance(0.06) ? 0 : random.int(1, 240);
         const metadata: Record<string, string | number> = { city: city.seed.name, resultCount: found };
-        if (random.chance(0.7)) metadata.locality = location.name;
+        if (random.chance(0.7)) {
+          metadata.locality = location.name;
+          searchedIn = projectsByLocation.get(location.id) ?? [];
+        }
         if (bhk !== undefined) metadata.bhk = bhk;
         if (budgetMin !== null) metadata.budgetMin = budgetMin;
         if (budgetMax !== null) metadata.budgetMax = budgetMax;
@@ -202,7 +213,8 @@ export function buildAnalytics({ cities, live, userCount, firstLeadId, historyEn
       const pickHere = projectsByCity.get(city.id);
       for (let n = random.weighted([[0, 30], [1, 30], [2, 20], [3, 12], [4, 8]] as const); n > 0; n -= 1) {
         // Most visitors browse their own city's listings; some look elsewhere.
-        const project = (random.chance(0.85) && pickHere ? pickHere : anyProject)?.(random);
+        const drawn = (random.chance(0.85) && pickHere ? pickHere : anyProject)?.(random);
+        const project = searchedIn.length > 0 && follows.chance(0.7) ? follows.pick(searchedIn) : drawn;
         if (!project) break;
         const place = locationsById.get(project.locationId);
         const page = `/properties/${slugify(cityName.get(project.cityId) ?? 'city')}/${slugify(place?.name ?? 'locality')}/${project.id}`;

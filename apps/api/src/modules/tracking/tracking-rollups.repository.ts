@@ -44,14 +44,6 @@ export const ALL_EVENTS = '*';
  */
 export const SESSIONS = '#sessions';
 export const ZERO_RESULTS = '#zero-results';
-/** Bands of a SEARCH's budget (its maximum, else its minimum) in rupees, for "what viewers searched for". */
-const BUDGET_BAND = (rupees: unknown) => sql`case
-  when ${rupees} is null then null
-  when ${rupees} < 5000000 then 'Under ₹50 L'
-  when ${rupees} < 10000000 then '₹50 L – ₹1 Cr'
-  when ${rupees} < 20000000 then '₹1 Cr – ₹2 Cr'
-  when ${rupees} < 50000000 then '₹2 Cr – ₹5 Cr'
-  else '₹5 Cr and above' end`;
 /** A number from metadata text, or null when it is not one (metadata values are the client's). */
 const NUMBER_OF = (text: unknown) => sql`case when ${text} ~ '^[0-9]{1,15}(\.[0-9]+)?$' then (${text})::numeric end`;
 /**
@@ -201,25 +193,11 @@ export function createTrackingRollupsRepository(db: Db) {
           seen as (
             select distinct dimension, key, event_name, day, visitor from facts where visitor is not null and ${WINDOW_VISITORS}
           ),
-          -- Who was seen by the whole site, a city and a listing (its viewers), and which search facets each used:
-          -- unique visitors over any range, and the viewers' searches, are counted from these (issue 13).
+          -- Who was seen by the whole site, a city and a listing (its viewers): unique visitors over any range are
+          -- counted from these (issue 13). What the viewers searched for has its own fold (decision 024).
           visitor_days as (
             insert into ${trackingVisitorDays} (dimension, key, day, visitor)
-            select distinct dimension, key, day, visitor from (
-              select dimension, key, day, visitor from seen
-              union all
-              select f.dimension, f.key, b.day, b.visitor
-              from batch b
-              cross join lateral (
-                select 'bhk' as dimension, case when btrim(v) ~ '^[0-9]+$' then btrim(v) || ' BHK' else left(btrim(v), 40) end as key
-                from unnest(string_to_array(b.search->>'bhk', ',')) as v
-                union all
-                select 'budget', ${BUDGET_BAND(sql`coalesce(${NUMBER_OF(sql`b.search->>'budgetMax'`)}, ${NUMBER_OF(sql`b.search->>'budgetMin'`)})`)}
-                union all
-                select 'locality', nullif(left(btrim(b.search->>'locality'), 80), '')
-              ) as f
-              where b.search is not null and b.visitor is not null and f.key is not null and f.key <> ''
-            ) as seen
+            select dimension, key, day, visitor from seen
             on conflict do nothing
             returning 1
           ),
@@ -350,21 +328,30 @@ export function createTrackingRollupsRepository(db: Db) {
             select id, at, visitor, project_id from raw where event_name = 'PROJECT_VIEW' and project_id is not null and visitor is not null
           ),
           candidates as materialized (
-            select search_id, at, visitor, day, bhk, budget_band, city_id, location_id, credited from searches
+            select search_id, at, visitor, day, bhk, budget_band, city_id, location_id, credited, true as fresh from searches
             union all
-            select c.search_id, c.searched_at, c.visitor, c.day, c.bhk, c.budget_band, c.city_id, c.location_id, c.credited
+            select c.search_id, c.searched_at, c.visitor, c.day, c.bhk, c.budget_band, c.city_id, c.location_id, c.credited, false
             from ${trackingSearchContexts} c where c.visitor in (select visitor from views union select visitor from searches)
           ),
+          -- Each view's search: the visitor's searches and views in order of time (then id: a search and a view of the
+          -- same moment in the order they arrived), numbered by the searches so far; a view belongs to the search that
+          -- opened its number. Sorts and hash joins, not a scan of the candidates per view.
+          stream as (
+            select visitor, at, search_id as id, null::int as project_id from candidates
+            union all
+            select visitor, at, id, project_id from views
+          ),
+          numbered as (
+            select *, count(*) filter (where project_id is null) over (partition by visitor order by at, id) as n from stream
+          ),
           credits as (
-            select distinct s.search_id, s.visitor, v.project_id, s.day, s.bhk, s.budget_band, s.city_id, s.location_id
-            from views v
-            cross join lateral (
-              select * from candidates c
-              where c.visitor = v.visitor and (c.at < v.at or (c.at = v.at and c.search_id < v.id))
-                and c.at >= v.at - interval '${sql.raw(String(SEARCH_LOOKBACK_DAYS))} days'
-              order by c.at desc, c.search_id desc limit 1
-            ) s
-            where not (v.project_id = any(s.credited))
+            select distinct c.search_id, c.visitor, v.project_id, c.day, c.bhk, c.budget_band, c.city_id, c.location_id
+            from numbered v
+            join numbered h on h.visitor = v.visitor and h.n = v.n and h.project_id is null
+            join candidates c on c.search_id = h.id and c.visitor = h.visitor
+            where v.project_id is not null and v.n > 0
+              and c.at >= v.at - interval '${sql.raw(String(SEARCH_LOOKBACK_DAYS))} days'
+              and not (v.project_id = any(c.credited))
           ),
           counted as (
             insert into ${trackingViewerSearches} as t (project_id, day, bhk, budget_band, city_id, location_id, searches)
@@ -372,16 +359,19 @@ export function createTrackingRollupsRepository(db: Db) {
             on conflict (project_id, day, bhk, budget_band, city_id, location_id) do update set searches = t.searches + excluded.searches
             returning 1
           ),
+          newly as (
+            select visitor, search_id, array_agg(distinct project_id) as projects from credits group by 1, 2
+          ),
           latest as (
             select distinct on (visitor) * from candidates order by visitor, at desc, search_id desc
           ),
           remembered as (
             insert into ${trackingSearchContexts} as x (visitor, search_id, searched_at, day, bhk, budget_band, city_id, location_id, credited)
             select l.visitor, l.search_id, l.at, l.day, l.bhk, l.budget_band, l.city_id, l.location_id,
-                   (l.credited || coalesce((select array_agg(distinct k.project_id) from credits k where k.visitor = l.visitor and k.search_id = l.search_id), '{}'))[1:${sql.raw(String(CREDITED_CAP))}]
+                   (l.credited || coalesce(k.projects, '{}'))[1:${sql.raw(String(CREDITED_CAP))}]
             from latest l
-            where exists (select 1 from searches s where s.search_id = l.search_id)
-               or exists (select 1 from credits k where k.visitor = l.visitor and k.search_id = l.search_id)
+            left join newly k on k.visitor = l.visitor and k.search_id = l.search_id
+            where l.fresh or k.projects is not null
             on conflict (visitor) do update
               set search_id = excluded.search_id, searched_at = excluded.searched_at, day = excluded.day, bhk = excluded.bhk,
                   budget_band = excluded.budget_band, city_id = excluded.city_id, location_id = excluded.location_id, credited = excluded.credited
