@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AnalyticsOverviewResponse, BrokerAnalyticsResponse, BrokerInsightsResponse, BrokerViewerSearchesResponse, ProjectAnalyticsResponse } from '@nivaas/contracts/analytics.schema';
 import { schema } from '@nivaas/db';
+import { eq } from '@nivaas/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROKER_NOT_APPROVED_MESSAGE } from '../listings/listings.service';
 import { bearerFor } from '../../test/auth';
@@ -330,6 +331,15 @@ describe('GET /api/broker/insights/searches (decision 024)', () => {
     expect(after.searches).toBe(before.searches + 1);
     // A minimum alone falls in the band it starts in: 1.2 crore is in 1 to 1.5 crore.
     expect(after.top.find((row) => row.bhk.join() === '3')).toMatchObject({ budget: { min: 10_000_000, max: 15_000_000 }, searches: 1 });
+
+    // An install whose events were folded before the viewers' searches existed: they catch up from the first event
+    // to the same figures.
+    await ctx.database.db.delete(schema.trackingViewerSearches);
+    await ctx.database.db.delete(schema.trackingSearchContexts);
+    await ctx.database.db.delete(schema.trackingRollupState).where(eq(schema.trackingRollupState.name, 'viewer-searches'));
+    expect((await read(ids.brokerA)).searches).toBe(0);
+    await ctx.modules.trackingRollups.refresh();
+    expect(await read(ids.brokerA)).toEqual(after);
   });
 
   it('answers zeros for listings no search led to, and refuses everyone but approved brokers', async () => {
