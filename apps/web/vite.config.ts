@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { serviceWorkerPlugin } from './src/sw/vite-plugin';
 
 // In production the API serves this build on the same origin; in development and `vite preview`
 // the API runs separately (scripts/dev.mjs starts it on :3001), so /api, /media and the chat socket are proxied to it.
@@ -17,7 +18,8 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // dist/sw.js: the offline shell and recently viewed public pages (decision 029).
+  plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -24,6 +24,8 @@ export interface SmartImageProps {
   skeletonClassName?: string;
   /** The one image that is the page's largest paint: loads at once with high priority. */
   priority?: boolean;
+  /** Issue 15: the stored widths of the photo ('/a-480.webp 480w, /a.webp 1280w'); the browser picks by `sizes`. */
+  srcSet?: string;
   sizes?: string;
 }
 
@@ -41,6 +43,7 @@ function SmartImageFrame({
   imgClassName = '',
   skeletonClassName = 'animate-pulse bg-slate-200',
   priority = false,
+  srcSet,
   sizes,
 }: SmartImageProps) {
   const remembered = loadedUrls.has(src);
@@ -84,6 +87,7 @@ function SmartImageFrame({
         near && (
           <img
             src={src}
+            srcSet={srcSet}
             alt={alt}
             sizes={sizes}
             loading={priority ? 'eager' : 'lazy'}

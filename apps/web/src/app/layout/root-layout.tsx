@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { ConsentBar } from '../../components/consent-bar';
 import { CompareTray } from '../../domain/compare/compare-tray';
 import { selectSignInModalOpen } from '../../domain/auth/auth-slice';
 import { ChatLauncher } from '../../features/chat/chat-launcher';
+import { registerServiceWorkerAfterLoad } from '../../lib/register-service-worker';
 import { PageViewTracker } from '../page-view-tracker';
 import { Footer } from './footer';
 import { isChatPage, showsFooter, showsNavbar } from './layout-rules';
@@ -29,6 +30,8 @@ const SignInModal = lazy(async () => ({ default: (await import('../auth/sign-in-
 export function RootLayout() {
   const { pathname } = useLocation();
   const signInOpen = useSelector(selectSignInModalOpen);
+  // Decision 029: offline support, registered after the load event so it never competes with the first screen.
+  useEffect(() => registerServiceWorkerAfterLoad(), []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main" className="skip-link">

@@ -7,7 +7,7 @@ import { SmartImage } from '../../components/smart-image';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { projectPath } from '@nivaas/contracts/project-path';
 import { propertyTypeLabel, unitSummary } from '../../lib/unit-labels';
-import { cardPhotoUrl } from '../../lib/card-photo';
+import { cardMedia, photoSrcSet } from '../../lib/card-photo';
 
 const possessionFormat = new Intl.DateTimeFormat('en-IN', { month: 'short', year: 'numeric' });
 
@@ -42,7 +42,8 @@ export function ProjectCard({ project, railTag, action, to }: ProjectCardProps) 
       className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <div className="relative">
         <SmartImage
-          src={cardPhotoUrl(project.medias)}
+          src={cardMedia(project.medias)?.url ?? ''}
+          srcSet={photoSrcSet(cardMedia(project.medias))}
           alt={`${project.name}, ${place}`}
           ratio="3 / 2"
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 80vw"

@@ -12,6 +12,7 @@ import { PageError } from '../../components/page-states';
 import { SmartImage } from '../../components/smart-image';
 import { isNotFound } from '../../lib/api/error-text';
 import { useGetProjectQuery } from '../../lib/api/get-project';
+import { photoSrcSet } from '../../lib/card-photo';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { cityPath, locationPath, zonePath } from '../../lib/place-paths';
 import { areaRange, configurations, constructionStage, isPrelaunch, possessionMonth, possessionText } from '../../lib/project-facts';
@@ -36,6 +37,7 @@ function galleryImages(project: ProjectDetail): GalleryImage[] {
   ];
   return photos.map((media, i) => ({
     url: media.url,
+    srcSet: photoSrcSet(media),
     alt: i === 0 ? `${project.name}, ${project.location.name}` : `${project.name}: photo ${i + 1}`,
   }));
 }

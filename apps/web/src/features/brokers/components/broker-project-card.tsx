@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FavouriteButton } from '../../../domain/favourites/favourite-button';
 import { MapPinIcon } from '../../../components/icons';
 import { SmartImage } from '../../../components/smart-image';
-import { cardPhotoUrl } from '../../../lib/card-photo';
+import { cardMedia, photoSrcSet } from '../../../lib/card-photo';
 import { formatCardPriceRange } from '../../../lib/format-price';
 import { propertyTypeLabel, unitLabel } from '../../../lib/unit-labels';
 import { brokerPropertyPath } from '../lib/broker-projects';
@@ -18,7 +18,8 @@ export function BrokerProjectCard({ project }: { project: Project }) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
       <div className="relative">
         <SmartImage
-          src={cardPhotoUrl(project.medias)}
+          src={cardMedia(project.medias)?.url ?? ''}
+          srcSet={photoSrcSet(cardMedia(project.medias))}
           alt={`${project.name}, ${place}`}
           ratio="4 / 3"
           sizes="(min-width: 1280px) 15rem, (min-width: 1024px) 22vw, (min-width: 768px) 30vw, 90vw"

@@ -5,6 +5,8 @@ import { useModal } from '../../../lib/use-modal';
 
 export interface GalleryImage {
   url: string;
+  /** The stored widths (lib/card-photo.ts photoSrcSet), when the photo has a card-sized variant. */
+  srcSet?: string;
   alt: string;
 }
 
@@ -78,7 +80,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
           {images.map((image, i) => (
             <li key={image.url + i} className="w-full shrink-0 snap-center">
               <button type="button" onClick={() => setLightbox(i)} className="block w-full" aria-label={`Open photo ${i + 1} of ${count}`}>
-                <SmartImage src={image.url} alt={image.alt} ratio={PHOTO_RATIO} priority={i === 0} sizes="100vw" />
+                <SmartImage src={image.url} srcSet={image.srcSet} alt={image.alt} ratio={PHOTO_RATIO} priority={i === 0} sizes="100vw" />
               </button>
             </li>
           ))}
@@ -101,6 +103,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
         >
           <SmartImage
             src={images[0]?.url ?? ''}
+            srcSet={images[0]?.srcSet}
             alt={images[0]?.alt ?? name}
             fill
             priority
@@ -118,7 +121,7 @@ export function Gallery({ images, name }: { images: readonly GalleryImage[]; nam
                 className="group relative overflow-hidden rounded-2xl"
                 aria-label={`Open photo ${i + 2} of ${count}`}
               >
-                <SmartImage src={image.url} alt={image.alt} fill sizes="26rem" />
+                <SmartImage src={image.url} srcSet={image.srcSet} alt={image.alt} fill sizes="26rem" />
                 {i === 1 && count > 3 && (
                   <span className="absolute inset-0 grid place-items-center bg-slate-950/55 text-lg font-bold text-white">
                     +{count - 3} {count - 3 === 1 ? 'photo' : 'photos'}
