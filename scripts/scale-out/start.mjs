@@ -37,10 +37,18 @@ let topology;
 let running;
 let stopping = false;
 
+/** Stops a start still under way (its processes and database are already being made). */
+const starting = new AbortController();
+
 /** @param {number} code */
 async function finish(code) {
   if (stopping) return;
   stopping = true;
+  if (!topology) {
+    // The start stops what it has begun and throws; the catch below exits once that is done.
+    starting.abort();
+    return;
+  }
   if (running && running.exitCode === null && running.signalCode === null) running.kill('SIGTERM');
   if (topology) {
     say('stopping');
@@ -53,12 +61,12 @@ process.on('SIGINT', () => void finish(130));
 process.on('SIGTERM', () => void finish(143));
 
 try {
-  topology = await startTopology({ processes, log: say });
+  topology = await startTopology({ processes, log: say, signal: starting.signal });
 } catch (error) {
   const failure = /** @type {Error & { logTails?: string }} */ (error);
   console.error(`[scale-out] could not start: ${failure.message}`);
-  if (failure.logTails) console.error(failure.logTails);
-  process.exit(1);
+  if (failure.logTails && !starting.signal.aborted) console.error(failure.logTails);
+  process.exit(starting.signal.aborted ? 130 : 1);
 }
 
 const info = topology.info;

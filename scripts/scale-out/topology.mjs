@@ -62,6 +62,7 @@ export const SERVED_BY_HEADER = 'x-served-by';
  * @property {number} [processes] API processes, default 2.
  * @property {Record<string, string>} [apiEnv] extra environment for every API process (e.g. PUBLIC_CACHE_MB=0).
  * @property {(line: string) => void} [log] progress lines; default none.
+ * @property {AbortSignal} [signal] aborting it during the start stops what has started and makes the start throw.
  */
 
 /**
@@ -250,14 +251,15 @@ export async function startTopology(options = {}) {
   /** @type {S3rver | undefined} */
   let s3;
   let databaseMade = false;
-  let stopped = false;
+  /** @type {Promise<void> | undefined} */
+  let stopping;
 
   const logTails = (lines = 40) =>
     children.map(({ name, log: file }) => `--- ${name} (${file}), last ${lines} lines\n${tail(file, lines)}`).join('\n');
 
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
+  /** One stop, however often it is asked for: a signal during the start and the start's own failure both call it. */
+  const stop = () => (stopping ??= stopAll());
+  const stopAll = async () => {
     // HAProxy first, so nothing new reaches the APIs while they drain.
     for (const { child } of [...children].reverse()) {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) child.kill('SIGTERM');
@@ -274,6 +276,12 @@ export async function startTopology(options = {}) {
     await deleteRedisKeys(redisUrl, redisPrefix).catch((error) => log(`could not delete the Redis keys ${redisPrefix}*: ${error.message}`));
     if (!process.env.SCALE_OUT_KEEP) rmSync(dir, { recursive: true, force: true });
   };
+
+  /** Throws once a stop was asked for, so a start interrupted by Ctrl-C starts nothing more. */
+  const going = () => {
+    if (stopping) throw new Error('stopped during the start');
+  };
+  options.signal?.addEventListener('abort', () => void stop(), { once: true });
 
   try {
     const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
@@ -304,6 +312,7 @@ export async function startTopology(options = {}) {
     /** @type {ApiProcess[]} */
     const processes = [];
     for (let n = 1; n <= count; n++) {
+      going();
       const name = `api-${n}`;
       const apiPort = await freePort();
       const dataDir = path.join(dir, name);
@@ -341,6 +350,10 @@ export async function startTopology(options = {}) {
       closeSync(out);
       if (child.pid === undefined) throw new Error(`${name} did not start`);
       children.push({ name, child, log: logFile });
+      // Said once the topology is up too: a process that dies while it runs (or is killed by the proof) is news.
+      child.once('exit', (code, signal) => {
+        if (!stopping) log(`${name} (pid ${child.pid}) exited: ${signal ?? `code ${code}`}`);
+      });
       processes.push({ name, url: `http://127.0.0.1:${apiPort}`, port: apiPort, pid: child.pid, log: logFile });
     }
 
@@ -350,6 +363,7 @@ export async function startTopology(options = {}) {
         const started = Date.now();
         const { child } = /** @type {(typeof children)[number]} */ (children[index]);
         for (;;) {
+          going();
           if (child.exitCode !== null || child.signalCode !== null) {
             throw new Error(`${api.name} exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${tail(api.log, 40)}`);
           }
@@ -362,6 +376,7 @@ export async function startTopology(options = {}) {
       }),
     );
 
+    going();
     const configFile = path.join(dir, 'haproxy.cfg');
     writeFileSync(configFile, haproxyConfig({ port, statsPort, servers: processes }));
     const check = spawnSync('haproxy', ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
@@ -377,6 +392,7 @@ export async function startTopology(options = {}) {
     const started = Date.now();
     // Ready when HAProxy's own checks see every server up, not merely when it listens.
     for (;;) {
+      going();
       if (balancerChild.exitCode !== null) throw new Error(`haproxy exited (${balancerChild.exitCode}):\n${tail(haproxyLog, 20)}`);
       const csv = await fetch(`${stats};csv`).then((response) => (response.ok ? response.text() : ''), () => '');
       const up = csv.split('\n').filter((line) => line.startsWith('api,api-') && line.split(',')[17] === 'UP').length;
