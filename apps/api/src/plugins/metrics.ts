@@ -44,6 +44,7 @@ declare module 'fastify' {
   }
 }
 
+const CACHE_OUTCOMES = new Set(['hit', 'miss', 'coalesced']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 /** From a cached page (under 1 ms) to a slow import; Prometheus interpolates within a bucket. */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -75,7 +76,7 @@ export function createMetrics(): Metrics {
   });
   const cacheAnswers = new Counter({
     name: 'nivaas_public_cache_requests_total',
-    help: "Requests the public response cache looked up, by route and outcome (its x-cache header: hit or miss)",
+    help: 'Requests the public response cache looked up, by route and outcome (its x-cache header: hit, miss, or coalesced: answered by a concurrent miss)',
     labelNames: ['route', 'outcome'] as const,
     registers,
   });
@@ -133,7 +134,8 @@ export function createMetrics(): Metrics {
     },
     observeRequest({ route, method, statusCode, seconds, cache }) {
       requestDuration.observe({ route, method: METHODS.has(method) ? method : 'other', status_class: `${Math.floor(statusCode / 100)}xx` }, seconds);
-      if (cache === 'hit' || cache === 'miss') cacheAnswers.inc({ route, outcome: cache });
+      // Only the cache's own words, so a route cannot invent label values.
+      if (cache !== undefined && CACHE_OUTCOMES.has(cache)) cacheAnswers.inc({ route, outcome: cache });
     },
     observeDatabase(database) {
       const client = (database.db as { $client?: unknown }).$client;
