@@ -218,6 +218,20 @@ describe('/metrics with an address range, a token and a trusted proxy', () => {
   });
 });
 
+describe('/metrics behind TRUST_PROXY=true (every hop believed)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(() => ctx?.close());
+
+  it('judges only a direct scrape by its address: a forged hop from outside is refused', async () => {
+    expect((await scrape(ctx)).statusCode).toBe(200);
+    expect((await scrape(ctx, { remoteAddress: OUTSIDE, headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
+    expect((await scrape(ctx, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(404);
+  });
+});
+
 describe('chat connections', () => {
   let ctx: TestContext;
   const clients: ChatTestClient[] = [];

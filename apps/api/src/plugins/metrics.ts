@@ -302,10 +302,13 @@ const metricsPlugin: FastifyPluginAsync<MetricsPluginOptions> = async (app, { me
   /**
    * True when the request names a client further out than the one its address was resolved to: X-Forwarded-For
    * hops TRUST_PROXY does not reach, or (TRUST_PROXY off) a proxy's own headers. Then request.ip is a proxy's
-   * address, perhaps a load balancer's on loopback, and says nothing about who is asking.
+   * address, perhaps a load balancer's on loopback, and says nothing about who is asking. TRUST_PROXY=true believes
+   * every hop, so request.ip is whatever the first hop wrote, which anyone reaching the process directly can forge:
+   * there only a request that names no hop at all (a direct scrape) is judged by its address.
    */
   function forwardedFromFurther(request: FastifyRequest): boolean {
     const claimed = proxyAddr.all(request.raw).length;
+    if (trustProxy === true) return claimed > 1 || request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined;
     const resolved = trust === false ? 1 : proxyAddr.all(request.raw, trust).length;
     if (claimed > resolved) return true;
     return trust === false && (request.headers.forwarded !== undefined || request.headers['x-real-ip'] !== undefined);

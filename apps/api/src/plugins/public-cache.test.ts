@@ -1,9 +1,12 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { schema } from '@nivaas/db';
 import { eq, sql } from '@nivaas/db/orm';
+import compress from '@fastify/compress';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCity, createLocation, createPricedProject, createZone } from '../test/factories';
 import { createTestApp, type TestContext } from '../test/test-app';
-import { CACHE_STATUS_HEADER } from './public-cache';
+import publicCache, { CACHE_STATUS_HEADER, negotiateEncoding } from './public-cache';
 
 /** Tables whose writes must empty the cache: everything a public answer reads. */
 const CATALOGUE_TABLES = [
@@ -131,5 +134,125 @@ describe('public response cache', () => {
       where trigger_name like '%\_catalogue\_change' and event_object_schema = current_schema()
       order by 1`);
     expect(rows.map((row) => row.table_name)).toEqual(CATALOGUE_TABLES);
+  });
+
+  it('keeps the br and gzip bytes of an answer and replays them by Accept-Encoding, with Vary', async () => {
+    // A results page big enough to be compressed (over 1 KiB): a locality of its own with three projects.
+    const { db } = ctx.database;
+    const [city] = await db.select().from(schema.cities).limit(1);
+    const place = await createLocation(db, { cityId: city?.id ?? 0, name: 'Sarjapur' });
+    for (const name of ['Aurora Enclave', 'Neelgiri Heights', 'Lakeside Gardens']) {
+      await createPricedProject(db, { name, cityId: place.cityId, locationId: place.id, units: [{ type: '3', minPrice: 9_000_000, maxPrice: 12_000_000 }] });
+    }
+    const url = `/api/project?status=active&approval=approved&locationId=${place.id}&limit=30`;
+    const plain = await get(url);
+    expect(plain.body.length, plain.body).toBeGreaterThan(1024);
+    await expect.poll(async () => (await get(url, { 'accept-encoding': 'br, gzip' })).headers[CACHE_STATUS_HEADER]).toBe('hit');
+    const first = await get(url, { 'accept-encoding': 'br, gzip' });
+    const second = await get(url, { 'accept-encoding': 'gzip;q=0.5, br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(String(second.headers.vary)).toMatch(/accept-encoding/i);
+    // The very same bytes: compressed once when kept, not again per hit.
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(second.rawPayload).toString()).toBe(plain.body);
+
+    const gzipped = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers[CACHE_STATUS_HEADER]).toBe('hit');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+
+    const identity = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.body);
+  });
+
+  it('reads Accept-Encoding as RFC 9110 says: q=0 refuses, * stands for the rest, br wins a tie', () => {
+    expect(negotiateEncoding('br, gzip')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
+    expect(negotiateEncoding('gzip;q=1.0, br;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0, *')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeUndefined();
+    expect(negotiateEncoding(undefined)).toBeUndefined();
+  });
+});
+
+/**
+ * The cache around a route of the test's own that counts its runs and finishes when the test says, on the test
+ * database (its notices are real: PGlite's with the statement, PostgreSQL's over LISTEN).
+ */
+describe('public response cache: concurrent misses', () => {
+  let runs = 0;
+  let release: () => void = () => undefined;
+  let gate = Promise.resolve();
+  const hold = () => {
+    gate = new Promise<void>((resolve) => (release = resolve));
+  };
+  const bigBody = (label: string) => ({ label, filler: 'x'.repeat(4096) });
+  const server = Fastify({ logger: false });
+
+  beforeAll(async () => {
+    await server.register(publicCache, { database: ctx.database, maxBytes: 1 << 20 });
+    await server.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+    server.get('/slow', { config: { publicCache: true } }, async () => {
+      runs += 1;
+      const run = runs;
+      await gate;
+      return bigBody(`run ${run}`);
+    });
+    server.get('/probe', { config: { publicCache: true } }, async () => ({ at: Date.now() }));
+    await server.ready();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const slow = (query: string) => server.inject({ method: 'GET', url: `/slow?${query}`, headers: { 'accept-encoding': 'br' } });
+  /** Waits until this server has heard of the catalogue's latest write (PostgreSQL delivers notices after commit). */
+  const probeSettled = async () => {
+    await expect
+      .poll(async () => {
+        await server.inject('/probe');
+        return (await server.inject('/probe')).headers[CACHE_STATUS_HEADER];
+      })
+      .toBe('hit');
+  };
+
+  it('runs the route once for identical concurrent misses and answers every waiter with its bytes', async () => {
+    await probeSettled();
+    runs = 0;
+    hold();
+    const waiting = [slow('a=1'), slow('a=1'), slow('a=1')];
+    await expect.poll(() => runs).toBe(1);
+    release();
+    const answers = await Promise.all(waiting);
+    expect(runs).toBe(1);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.map((answer) => answer.headers[CACHE_STATUS_HEADER]).sort()).toEqual(['coalesced', 'coalesced', 'miss']);
+    for (const answer of answers) {
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(answer.rawPayload).toString())).toEqual(bigBody('run 1'));
+    }
+  });
+
+  it('does not hand an answer computed before a catalogue write to a request made after it', async () => {
+    await probeSettled();
+    runs = 0;
+    hold();
+    const before = slow('b=1');
+    await expect.poll(() => runs).toBe(1);
+    await ctx.database.db.update(schema.projects).set({ name: 'Kaveri Crest' }).where(eq(schema.projects.id, projectId));
+    // The probe misses once this server has heard of the write (at once on PGlite, a moment later on PostgreSQL).
+    await expect.poll(async () => (await server.inject('/probe')).headers[CACHE_STATUS_HEADER]).toBe('miss');
+    const after = slow('b=1');
+    await expect.poll(() => runs).toBe(2);
+    release();
+    const [first, second] = await Promise.all([before, after]);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString()).label).toBe('run 1');
+    expect(JSON.parse(brotliDecompressSync(second.rawPayload).toString()).label).toBe('run 2');
+    // Only the answer computed after the write is kept.
+    const third = await slow('b=1');
+    expect(third.headers[CACHE_STATUS_HEADER]).toBe('hit');
+    expect(JSON.parse(brotliDecompressSync(third.rawPayload).toString()).label).toBe('run 2');
   });
 });
