@@ -12,6 +12,12 @@ export interface PageHead {
   noindex: boolean;
   /** og:type: 'article' for a blog post, 'website' otherwise. */
   ogType?: 'website' | 'article';
+  /**
+   * Issue 15: the page's largest picture (its LCP), fetched with high priority from the head instead of after the
+   * app's scripts have run and asked for the record. Same-origin path, srcset and sizes as the page's <img> has them,
+   * so the browser reuses this download rather than fetching twice.
+   */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
 }
 
 export const SITE_NAME = 'Nivaas';
@@ -62,6 +68,11 @@ export function renderHead(head: PageHead): string {
     meta('name', 'twitter:description', head.description),
   );
   if (head.image) tags.push(meta('property', 'og:image', head.image), meta('name', 'twitter:image', head.image));
+  if (head.preloadImage) {
+    const { href, srcset, sizes } = head.preloadImage;
+    const variants = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? '100vw')}"` : '';
+    tags.push(`<link data-page-head rel="preload" as="image" href="${escapeHtml(href)}"${variants} fetchpriority="high" />`);
+  }
   for (const object of head.jsonLd) tags.push(`<script data-page-head type="application/ld+json">${scriptJson(object)}</script>`);
   return tags.join('\n    ');
 }

@@ -10,6 +10,7 @@ import {
   zonePath,
 } from '@nivaas/contracts/project-path';
 import { matchSiteRoute, SITE_ROUTES, SITE_TITLE, type SitePage } from '@nivaas/contracts/site-routes';
+import { photoSrcSet } from '@nivaas/contracts/photo-srcset';
 import { unitSummary } from '@nivaas/contracts/unit-labels';
 import { isDomainError } from '../../lib/domain-error';
 import type { PageAnswer } from '../../lib/page-answer';
@@ -48,6 +49,7 @@ interface Described {
   jsonLd?: object[];
   crumbs?: { name: string; path: string }[];
   ogType?: 'website' | 'article';
+  preloadImage?: PageHead['preloadImage'];
 }
 
 /** The pages without a record behind them: their words are fixed. */
@@ -117,6 +119,8 @@ export function createPagesService(deps: PagesServiceDeps) {
 
   function project(detail: ProjectDetail): Described {
     const path = listingPath(detail);
+    // The gallery's first photo, the page's largest paint: the banner, else the first photo that is not the logo.
+    const photo = detail.medias.find((media) => media.title === 'banner') ?? detail.medias.find((media) => media.title !== 'logo');
     const { min, max } = unitPriceBounds(detail.units);
     const price = formatPriceRange(min, max);
     const place = `${detail.location.name}, ${detail.city.name}`;
@@ -147,6 +151,8 @@ export function createPagesService(deps: PagesServiceDeps) {
       title: `${detail.name}${by} in ${place}: ${price} | ${SITE_NAME}`,
       description: clip(`${detail.name}${by} in ${place}. ${kinds ? `${kinds}. ` : ''}Price ${price}. ${detail.description ?? ''}`),
       image,
+      // The phone's full-width strip and the desktop grid's large photo (features/project-details/components/gallery.tsx).
+      preloadImage: photo ? { href: photo.url, srcset: photoSrcSet(photo), sizes: '(min-width: 768px) 66vw, 100vw' } : undefined,
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -330,6 +336,7 @@ export function createPagesService(deps: PagesServiceDeps) {
       jsonLd,
       noindex,
       ogType: described.ogType,
+      preloadImage: described.preloadImage,
     };
   }
 
