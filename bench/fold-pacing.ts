@@ -58,6 +58,7 @@ function timed(repository: TrackingRollupsRepository) {
   const wrapped: TrackingRollupsRepository = {
     ...repository,
     foldNext: wrap('fold', repository.foldNext),
+    foldViewerSearchesNext: wrap("fold: viewers' searches (decision 024)", repository.foldViewerSearchesNext),
     rollWindows: wrap('rebuild (one transaction)', repository.rollWindows),
     beginWindowsRebuild: wrap('rebuild: begin', repository.beginWindowsRebuild),
     stageWindowEvents: wrap('rebuild: a day of events', repository.stageWindowEvents),
@@ -69,7 +70,7 @@ function timed(repository: TrackingRollupsRepository) {
 
 const reset = () =>
   db.execute(sql`truncate tracking_daily_rollups, tracking_rollup_visitors, tracking_rollup_state, tracking_visitor_days,
-                 tracking_visitor_last_seen, tracking_window_counts, tracking_window_state`);
+                 tracking_visitor_last_seen, tracking_window_counts, tracking_window_state, tracking_viewer_searches, tracking_search_contexts`);
 const quiet = { info: () => undefined, warn: () => undefined };
 
 for (const paced of [false, true]) {

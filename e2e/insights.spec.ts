@@ -35,7 +35,12 @@ async function signInAsBroker(browser: Browser, baseURL: string | undefined, req
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/login');
-  await page.getByRole('tab', { name: 'Passcode' }).click();
+  // A click that lands before the page is interactive (a server-rendered page still hydrating) does nothing: again.
+  const passcodeTab = page.getByRole('tab', { name: 'Passcode' });
+  await expect(async () => {
+    await passcodeTab.click();
+    await expect(passcodeTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
   await page.getByLabel('E-mail or phone number').fill(email);
   await page.getByRole('button', { name: 'Send passcode' }).click();
   await page.getByLabel('6-digit passcode').fill(await latestPasscode(request, email));
@@ -44,13 +49,28 @@ async function signInAsBroker(browser: Browser, baseURL: string | undefined, req
   return page;
 }
 
+/**
+ * The searches credited to one listing in "What viewers searched for" (0 while none led to any listing: the card then
+ * says so instead of showing its tables). Waits for the card's answer first.
+ */
+async function listingSearches(page: Page, name: string): Promise<number> {
+  const card = page.getByRole('region', { name: 'What viewers searched for' });
+  await expect(card.getByText(/led to views of your listings|None yet in this period/)).toBeVisible({ timeout: 30_000 });
+  // Only listings some search led to have a row; a row's header is the name followed by its most common searches.
+  const table = card.getByRole('table', { name: 'Per listing: the searches that led to it' });
+  const startsWithName = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: startsWithName }) });
+  if ((await row.count()) === 0) return 0;
+  return Number((await row.getByRole('cell').first().innerText()).replaceAll(',', ''));
+}
+
 async function total(page: Page, label: string): Promise<number> {
   const figure = page.getByRole('region', { name: 'Totals' }).getByText(label, { exact: true }).locator('xpath=following-sibling::p[1]');
   return Number((await figure.innerText()).replaceAll(',', ''));
 }
 
 test('a broker reads their listings\' figures, which move after a visitor views and enquires; another broker sees none of it', async ({ browser, baseURL, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const [owner, other] = await seededBrokersWithListings(request);
 
   const page = await signInAsBroker(browser, baseURL, request, owner!.email);
@@ -63,21 +83,60 @@ test('a broker reads their listings\' figures, which move after a visitor views 
   const first = listings.getByRole('row').nth(1).getByRole('link');
   const listingName = (await first.innerText()).trim();
   const listingPath = await first.getAttribute('href');
-  const viewsBefore = await total(page, 'Views');
-  const enquiriesBefore = await total(page, 'Enquiries');
+  // A fresh install folds its seeded history in the background after it starts, the last days last: wait until the
+  // figures hold still across a run of the rollup job (every 5 s) before taking them as the "before".
+  const figures = async () => [await total(page, 'Views'), await total(page, 'Enquiries'), await listingSearches(page, listingName)];
+  let settled = await figures();
+  await expect
+    .poll(
+      async () => {
+        await page.waitForTimeout(6_000);
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        await expect(page.getByRole('button', { name: 'Refresh' })).toBeEnabled();
+        const now = await figures();
+        const still = now.join() === settled.join();
+        settled = now;
+        return still;
+      },
+      { timeout: 180_000, intervals: [0] },
+    )
+    .toBe(true);
+  const [viewsBefore, enquiriesBefore, searchesBefore] = settled as [number, number, number];
   await expect(page.getByTestId('daily-chart').locator('canvas')).toBeVisible();
   await capture(page, 'insights');
 
-  // A visitor (another browser context) views the listing and enquires.
+  // A visitor (another browser context) allows analytics (a change of choice starts a new visit, which the search and
+  // the view must share), searches the listing's locality for 1 or 5+ BHK up to 80 lakh (a BHK set the seeded history
+  // never searched, so its line in the broker's BHK list can only be this visitor's), then views the listing and
+  // enquires.
+  const listingId = Number(listingPath!.split('/').at(-1));
+  const detail = (await (await request.get(`/api/project/${listingId}`)).json()) as { project: { location: { id: number; name: string } | null } };
+  const locality = detail.project.location;
+  expect(locality, 'the listing has a locality').not.toBeNull();
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
-  await visitor.goto(listingPath!);
+  await visitor.goto('/');
   const bar = visitor.getByRole('region', { name: 'Your privacy choice' });
-  if (await bar.isVisible().catch(() => false)) await bar.getByRole('button', { name: 'Allow analytics' }).click();
+  await expect(async () => {
+    if (await bar.isVisible()) await bar.getByRole('button', { name: 'Allow analytics' }).click();
+    expect(await visitor.evaluate(() => localStorage.getItem('NIVAAS_CONSENT'))).toContain('analytics');
+  }).toPass({ timeout: 30_000 });
+  await visitor.goto(`/property-detail-page?locationId=${locality!.id}&maxPrice=8000000&bhk=1,5`);
+  await expect(visitor.getByRole('heading', { name: new RegExp(`^Properties in ${locality!.name}`), level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByText(/No properties match this search|That's all/).first()).toBeVisible({ timeout: 30_000 });
+  await visitor.goto(listingPath!);
   const enquiry = visitor.getByRole('form', { name: /^Enquiry about / });
-  await enquiry.getByLabel('Your name').fill('Rohan Insights');
-  await enquiry.getByLabel('Mobile number').fill('9845012388');
-  await enquiry.getByLabel('E-mail').fill(`rohan-${Date.now()}@example.in`);
+  // A server-rendered page takes typing before it is interactive and then clears it: type until it stays.
+  await visitor.waitForLoadState('networkidle');
+  const email = `rohan-${Date.now()}@example.in`;
+  await expect(async () => {
+    await enquiry.getByLabel('Your name').fill('Rohan Insights');
+    await enquiry.getByLabel('Mobile number').fill('9845012388');
+    await enquiry.getByLabel('E-mail').fill(email);
+    await visitor.waitForTimeout(500);
+    await expect(enquiry.getByLabel('Your name')).toHaveValue('Rohan Insights', { timeout: 100 });
+    await expect(enquiry.getByLabel('E-mail')).toHaveValue(email, { timeout: 100 });
+  }).toPass({ timeout: 30_000 });
   await enquiry.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(visitor.getByText(/Thank you/)).toBeVisible();
   // Leaving the page flushes the tracking buffer.
@@ -95,6 +154,13 @@ test('a broker reads their listings\' figures, which move after a visitor views 
       { timeout: 90_000, intervals: [2_000, 5_000] },
     )
     .toEqual([viewsBefore + 1, enquiriesBefore + 1]);
+
+  // ... and what the visitor searched before the view, credited to that listing once.
+  await expect.poll(() => listingSearches(page, listingName), { timeout: 60_000, intervals: [2_000, 5_000] }).toBe(searchesBefore + 1);
+  const searched = page.getByRole('region', { name: 'What viewers searched for' });
+  await expect(searched.getByRole('list', { name: 'BHK searched' }).getByText('1 or 5+ BHK', { exact: true })).toBeVisible();
+  await expect(searched.getByRole('list', { name: 'Budget searched' }).getByText('₹ 50 L – ₹ 80 L', { exact: true })).toBeVisible();
+  await capture(page, 'insights-viewer-searches');
 
   // Another broker sees their own listings only.
   const otherPage = await signInAsBroker(browser, baseURL, request, other!.email);

@@ -117,8 +117,10 @@ describe('BrokerInsights', () => {
       '2 or 3 BHKAny budgetAnywhere in Bengaluru45',
     ]);
     const perListing = searched.getByRole('table', { name: 'Per listing: the searches that led to it' });
-    expect(within(perListing).getByRole('row', { name: /Prestige Lakeside/ }).textContent).toContain('3 BHK · ₹ 80 L – ₹ 1 Cr · Whitefield, Bengaluru (1,200)');
-    expect(within(perListing).getByRole('row', { name: /Sobha Dream Acres/ }).textContent).toContain('None in this period');
+    expect(within(perListing).getByRole('rowheader', { name: /Prestige Lakeside/ }).textContent).toContain('3 BHK · ₹ 80 L – ₹ 1 Cr · Whitefield, Bengaluru (1,200)');
+    expect(within(perListing).getByRole('row', { name: /Prestige Lakeside/ }).textContent).toContain('1,245');
+    expect(within(perListing).queryByRole('row', { name: /Sobha Dream Acres/ })).toBeNull();
+    expect(searched.getByText('One other listing: no search led to it in this period.')).toBeTruthy();
 
     const moderation = within(screen.getByRole('region', { name: 'Moderation' }));
     expect(moderation.getByText('Add the RERA number')).toBeTruthy();

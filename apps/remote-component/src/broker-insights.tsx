@@ -376,6 +376,9 @@ function ViewerSearchesCard({ result, suffix, onRetry }: { result: SearchesResul
 }
 
 function ViewerSearches({ data }: { data: BrokerViewerSearchesResponse }) {
+  // Listings no search led to are counted in a line rather than listed one by one.
+  const searched = data.listings.filter((listing) => listing.searches > 0);
+  const quiet = data.listings.length - searched.length;
   return (
     <div className="space-y-5">
       <p className="text-sm text-slate-700">
@@ -413,7 +416,7 @@ function ViewerSearches({ data }: { data: BrokerViewerSearchesResponse }) {
         })}
       </div>
 
-      <table className="ri-table min-w-[560px]">
+      <table className="ri-table">
         <caption className="ri-caption">Most common searches before a view, over all your listings</caption>
         <thead>
           <tr>
@@ -435,37 +438,37 @@ function ViewerSearches({ data }: { data: BrokerViewerSearchesResponse }) {
         </tbody>
       </table>
 
-      <table className="ri-table min-w-[560px]">
+      <table className="ri-table">
         <caption className="ri-caption">Per listing: the searches that led to it</caption>
         <thead>
           <tr>
-            <th scope="col">Listing</th>
+            <th scope="col">Listing and its most common searches</th>
             <th scope="col" className="text-right">Searches</th>
-            <th scope="col">Most common</th>
           </tr>
         </thead>
         <tbody>
-          {data.listings.map((listing) => (
+          {searched.map((listing) => (
             <tr key={listing.projectId}>
-              <th scope="row">{listing.name}</th>
+              <th scope="row">
+                {listing.name}
+                <ul className="mt-1 space-y-0.5 text-xs font-normal text-slate-600">
+                  {listing.top.map((search) => (
+                    <li key={formatSearch(search)} className="break-words">
+                      {formatSearch(search)} <span className="tabular-nums">({formatCount(search.searches)})</span>
+                    </li>
+                  ))}
+                </ul>
+              </th>
               <td className="text-right tabular-nums">{formatCount(listing.searches)}</td>
-              <td className="text-sm">
-                {listing.top.length === 0 ? (
-                  <span className="text-slate-500">None in this period</span>
-                ) : (
-                  <ul className="space-y-1">
-                    {listing.top.map((search) => (
-                      <li key={formatSearch(search)} className="break-words">
-                        {formatSearch(search)} <span className="tabular-nums text-slate-600">({formatCount(search.searches)})</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      {quiet > 0 && (
+        <p className="text-sm text-slate-600">
+          {quiet === 1 ? 'One other listing' : `${formatCount(quiet)} other listings`}: no search led to {quiet === 1 ? 'it' : 'them'} in this period.
+        </p>
+      )}
     </div>
   );
 }
