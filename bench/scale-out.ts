@@ -10,6 +10,7 @@
  * cores a second process can only win what one process leaves idle; the report says the load average too.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -119,6 +120,21 @@ interface Row {
   cache: 'off' | 'on';
   result: Result;
   load: string;
+  /** Cores each API process used on average during the measured run, and the machine's idle share then. */
+  apiCores: number[];
+  idle: number;
+}
+
+/** CPU seconds a process has used (utime + stime in /proc/<pid>/stat, in clock ticks of 1/100 s on Linux). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The machine's idle and total jiffies (the first line of /proc/stat). */
+function machineTicks(): { idle: number; total: number } {
+  const values = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  return { idle: (values[3] ?? 0) + (values[4] ?? 0), total: values.reduce((sum, value) => sum + value, 0) };
 }
 
 async function measure(processes: number, cacheOff: boolean): Promise<Row> {
@@ -128,12 +144,19 @@ async function measure(processes: number, cacheOff: boolean): Promise<Row> {
     const common = { url: info.balancer, requests, connections, workers: 1, timeout: 10 };
     await autocannon({ ...common, duration: warmup });
     const before = loadavg()[0] ?? 0;
+    const cpuBefore = info.processes.map((api) => cpuSeconds(api.pid));
+    const ticksBefore = machineTicks();
+    const started = performance.now();
     const result = await autocannon({ ...common, duration: seconds });
+    const elapsed = (performance.now() - started) / 1000;
+    const ticksAfter = machineTicks();
+    const apiCores = info.processes.map((api, index) => (cpuSeconds(api.pid) - (cpuBefore[index] ?? 0)) / elapsed);
+    const idle = (ticksAfter.idle - ticksBefore.idle) / Math.max(1, ticksAfter.total - ticksBefore.total);
     const after = loadavg()[0] ?? 0;
-    const row: Row = { processes, cache: cacheOff ? 'off' : 'on', result, load: `${before.toFixed(1)}-${after.toFixed(1)}` };
+    const row: Row = { processes, cache: cacheOff ? 'off' : 'on', result, load: `${before.toFixed(1)}-${after.toFixed(1)}`, apiCores, idle };
     console.error(
       `[bench] ${processes} process(es), cache ${row.cache}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
-        `errors ${result.errors}, non-2xx ${result.non2xx}, load ${row.load}`,
+        `errors ${result.errors}, non-2xx ${result.non2xx}, load ${row.load}, API cores ${apiCores.map((cores) => cores.toFixed(2)).join(' + ')}, machine idle ${(idle * 100).toFixed(0)}%`,
     );
     return row;
   } finally {
@@ -148,10 +171,11 @@ for (const cacheOff of [true, false]) {
 }
 
 console.log(`\nscale-out bench: ${connections} connections, ${seconds} s after ${warmup} s warm-up, mix of ${MIX_SIZE} requests, Accept-Encoding: br, gzip\n`);
-console.log('| processes | public cache | requests/s | p50 ms | p99 ms | errors | non-2xx | load average (1 min, start-end) |');
-console.log('|---|---|---|---|---|---|---|---|');
-for (const { processes, cache, result, load } of rows) {
-  console.log(`| ${processes} | ${cache} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors} | ${result.non2xx} | ${load} |`);
+console.log('| processes | public cache | requests/s | p50 ms | p99 ms | errors | non-2xx | API processes, cores used | machine idle | load average (1 min, start-end) |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+for (const { processes, cache, result, load, apiCores, idle } of rows) {
+  const cores = apiCores.map((used) => used.toFixed(2)).join(' + ');
+  console.log(`| ${processes} | ${cache} | ${result.requests.average.toFixed(0)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors} | ${result.non2xx} | ${cores} | ${(idle * 100).toFixed(0)}% | ${load} |`);
 }
 for (const cache of ['off', 'on'] as const) {
   const [single, double] = [1, 2].map((count) => rows.find((row) => row.processes === count && row.cache === cache)?.result.requests.average ?? 0);
