@@ -195,7 +195,7 @@ async function foldAll(database: Database): Promise<void> {
 }
 
 /**
- * The viewers' searches (decision 024) by the rollup job's own fold, behind its own watermark: crediting a view to
+ * The viewers' searches (decision 030) by the rollup job's own fold, behind its own watermark: crediting a view to
  * the search before it depends on the order of events, which the set-wise fold above does not follow. Large batches
  * (the job's are paced for the ingest's sake, which the bench has none of).
  */

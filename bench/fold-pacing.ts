@@ -58,7 +58,7 @@ function timed(repository: TrackingRollupsRepository) {
   const wrapped: TrackingRollupsRepository = {
     ...repository,
     foldNext: wrap('fold', repository.foldNext),
-    foldViewerSearchesNext: wrap("fold: viewers' searches (decision 024)", repository.foldViewerSearchesNext),
+    foldViewerSearchesNext: wrap("fold: viewers' searches (decision 030)", repository.foldViewerSearchesNext),
     rollWindows: wrap('rebuild (one transaction)', repository.rollWindows),
     beginWindowsRebuild: wrap('rebuild: begin', repository.beginWindowsRebuild),
     stageWindowEvents: wrap('rebuild: a day of events', repository.stageWindowEvents),

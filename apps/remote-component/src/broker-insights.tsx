@@ -25,7 +25,7 @@ export interface BrokerInsightsProps {
   loadInsights: (days: BrokerInsightWindow) => Promise<unknown>;
   /**
    * GET /api/broker/insights/searches?days= the same way: what the viewers of the broker's listings had searched for
-   * (decision 024). Loaded beside the figures, so a slow answer here never holds the rest of the page.
+   * (decision 030). Loaded beside the figures, so a slow answer here never holds the rest of the page.
    */
   loadViewerSearches: (days: BrokerInsightWindow) => Promise<unknown>;
 }
@@ -335,7 +335,7 @@ const FILTERS: { key: 'byBhk' | 'byBudget' | 'byPlace'; label: string; text: (se
   { key: 'byPlace', label: 'Locality', text: formatPlace },
 ];
 
-/** "What viewers searched for" (issue 13, decision 024): the searches that led to views of the broker's listings. */
+/** "What viewers searched for" (issue 13, decision 030): the searches that led to views of the broker's listings. */
 function ViewerSearchesCard({ result, suffix, onRetry }: { result: SearchesResult | null; suffix: string; onRetry: () => void }) {
   const data = result?.ok ? result.data : null;
   const csvRows = data

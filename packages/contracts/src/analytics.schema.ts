@@ -137,7 +137,7 @@ export const BrokerInsightsResponseSchema = z.object({
 export type BrokerInsightsResponse = z.infer<typeof BrokerInsightsResponseSchema>;
 
 /**
- * The budget bands of "what viewers searched for" (decision 024), in rupees: a search falls in the band holding the
+ * The budget bands of "what viewers searched for" (decision 030), in rupees: a search falls in the band holding the
  * top of its budget (its maximum, `max` included; else its minimum, `max` excluded). `band` is what the read model
  * stores; `max` null is the open top band.
  */

@@ -126,7 +126,7 @@ export const trackingRollupVisitors = pgTable(
  * be summed from daily uniques. One row per (dimension, key, India day, visitor digest): a listing's viewers
  * ('project', PROJECT_VIEW only), the whole site ('total'), a visitor's city. Folded with the daily rollups; the
  * visitor is the same 64-bit digest, never the key itself. (The 'bhk', 'budget' and 'locality' rows of SEARCH facets
- * are no longer written: decision 024's tracking_viewer_searches answers what the viewers searched for.)
+ * are no longer written: decision 030's tracking_viewer_searches answers what the viewers searched for.)
  */
 export const trackingVisitorDays = pgTable(
   'tracking_visitor_days',
@@ -212,7 +212,7 @@ export const trackingRollupState = pgTable('tracking_rollup_state', {
 });
 
 /**
- * What the buyers who viewed a listing had searched for (issue 13, decision 024): per listing, India day of the
+ * What the buyers who viewed a listing had searched for (issue 13, decision 030): per listing, India day of the
  * search and the search's filters (BHK set, budget band, locality and city), how many searches were followed by a
  * view of the listing by the same visitor (the consented identity, else the session). A search counts once per
  * listing however often the listing is viewed after it. Folded from SEARCH and PROJECT_VIEW events by the rollup job
@@ -237,7 +237,7 @@ export const trackingViewerSearches = pgTable(
 );
 
 /**
- * Each visitor's latest search (decision 024), so a view folded in a later batch than the search it followed is
+ * Each visitor's latest search (decision 030), so a view folded in a later batch than the search it followed is
  * still credited to it; `credited` holds the listings already counted for that search (at most 200), so a listing
  * viewed again after the same search is not counted twice. Forgotten when the search is older than the longest
  * window (90 days). The visitor is the rollups' 64-bit digest, never the key itself.

@@ -186,7 +186,7 @@ export function buildAnalytics({ cities, live, userCount, firstLeadId, historyEn
       if (userType === 'broker' && random.chance(0.6)) event('BROKER_LOGIN', '/login', {});
       for (let n = random.int(0, 3); n > 0; n -= 1) event('PAGE_VIEW', random.pick(PAGES), {});
 
-      // The locality the visitor searched in, if any: most of the listings they open next are there (decision 024's
+      // The locality the visitor searched in, if any: most of the listings they open next are there (decision 030's
       // "what viewers searched for" then reads like a real site's: searches in a listing's own locality lead).
       let searchedIn: readonly ProjectSummary[] = [];
       if (random.chance(0.45)) {

@@ -69,7 +69,7 @@ export interface WindowOverview {
 }
 
 /**
- * A row of the viewers' searches (decision 024). `kind`: 'listing' a whole search before a view of `projectId`,
+ * A row of the viewers' searches (decision 030). `kind`: 'listing' a whole search before a view of `projectId`,
  * 'listing-total' that listing's count; 'top' a whole search over all the listings, 'bhk' / 'budget' / 'place' one
  * filter alone, 'total' the overall count. Empty filters are '' / 0 / null.
  */
@@ -244,7 +244,7 @@ export function createAnalyticsRepository(db: Db) {
     },
 
     /**
-     * What the viewers of some listings had searched for (decision 024), from the searches made in the range that a
+     * What the viewers of some listings had searched for (decision 030), from the searches made in the range that a
      * view of one of them followed, in one statement over tracking_viewer_searches: per listing (its `perListing`
      * most common whole searches), over them all (the `top` most common whole searches, and each filter alone), and
      * each listing's and the overall count. Rows of a grouping set the others leave empty are told apart by `kind`.

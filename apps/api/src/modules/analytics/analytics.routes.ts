@@ -48,7 +48,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod<AnalyticsRoutesOptions> = as
       onRequest: requireAuth('broker'),
       schema: {
         tags,
-        summary: "What the buyers who viewed an approved broker's own listings had searched for (BHK, budget band, locality and city), over the last 7, 30 or 90 days: per listing and over them all, from searches followed by a view (decision 024)",
+        summary: "What the buyers who viewed an approved broker's own listings had searched for (BHK, budget band, locality and city), over the last 7, 30 or 90 days: per listing and over them all, from searches followed by a view (decision 030)",
         querystring: BrokerViewerSearchesQuerySchema,
         response: { 200: BrokerViewerSearchesResponseSchema, ...refused },
       },

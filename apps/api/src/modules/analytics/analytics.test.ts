@@ -255,7 +255,7 @@ describe('the provider analytics', () => {
   });
 });
 
-describe('GET /api/broker/insights/searches (decision 024)', () => {
+describe('GET /api/broker/insights/searches (decision 030)', () => {
   const read = async (broker: number, days = 30) => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/broker/insights/searches?days=${days}`, headers: await as({ kind: 'broker', id: broker }) });
     expect(response.statusCode, response.body).toBe(200);

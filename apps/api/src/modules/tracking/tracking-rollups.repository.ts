@@ -18,7 +18,7 @@ const {
 
 /** The watermark row of the daily rollups (tracking_rollup_state.name). */
 const DAILY = 'daily';
-/** The watermark row of the viewers' searches (decision 024), folded behind its own so an old install catches up. */
+/** The watermark row of the viewers' searches (decision 030), folded behind its own so an old install catches up. */
 const VIEWER_SEARCHES = 'viewer-searches';
 /** How long before a view a search may be credited with it: the longest kept window (decision 019). */
 const SEARCH_LOOKBACK_DAYS = 90;
@@ -194,7 +194,7 @@ export function createTrackingRollupsRepository(db: Db) {
             select distinct dimension, key, event_name, day, visitor from facts where visitor is not null and ${WINDOW_VISITORS}
           ),
           -- Who was seen by the whole site, a city and a listing (its viewers): unique visitors over any range are
-          -- counted from these (issue 13). What the viewers searched for has its own fold (decision 024).
+          -- counted from these (issue 13). What the viewers searched for has its own fold (decision 030).
           visitor_days as (
             insert into ${trackingVisitorDays} (dimension, key, day, visitor)
             select dimension, key, day, visitor from seen
@@ -277,7 +277,7 @@ export function createTrackingRollupsRepository(db: Db) {
 
     /**
      * Folds the next events after the viewers' searches' own watermark (at most `limit` ids, none above `upTo`) and
-     * moves it, in one transaction, like foldNext (decision 024). Each PROJECT_VIEW is credited to the latest SEARCH
+     * moves it, in one transaction, like foldNext (decision 030). Each PROJECT_VIEW is credited to the latest SEARCH
      * the same visitor made before it, at most 90 days earlier, from this batch or the visitor's remembered search
      * (tracking_search_contexts); a search counts once per listing (its context remembers the listings credited), on
      * the search's India day, by its filters. A search folded after a view it preceded (events sent out of order

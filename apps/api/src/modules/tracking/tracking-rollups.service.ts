@@ -86,7 +86,7 @@ export interface RetentionReport {
   visitorDays: number;
   /** Visitors last seen before the retention (decision 019). */
   lastSeen: number;
-  /** Visitors' latest searches older than the longest window (decision 024). */
+  /** Visitors' latest searches older than the longest window (decision 030). */
   searchContexts: number;
 }
 
@@ -157,7 +157,7 @@ export function createTrackingRollupsService({
     else await rollWindowsInPieces(istDay(clock()), pacing.windows, halted);
     const upTo = await repository.settledEventId();
     const daily = await foldUpTo(upTo, repository.foldNext, halted);
-    // The viewers' searches follow their own watermark (decision 024): on an install older than them they catch up
+    // The viewers' searches follow their own watermark (decision 030): on an install older than them they catch up
     // from the first stored event, in the same paced transactions.
     if (daily.ran && !halted()) await foldUpTo(upTo, repository.foldViewerSearchesNext, halted);
     return daily;
@@ -201,7 +201,7 @@ export function createTrackingRollupsService({
   async function deleteExpired({ halted = () => false }: { halted?: () => boolean } = {}): Promise<RetentionReport> {
     const now = clock();
     const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
-    // Only events both folds have read: the viewers' searches may still be catching up (decision 024).
+    // Only events both folds have read: the viewers' searches may still be catching up (decision 030).
     const countedUpTo = Math.min(await repository.watermark(), await repository.viewerSearchesWatermark());
     const events = await drain(() => repository.deleteEventsBefore(cutoff, countedUpTo, deleteBatchSize), halted);
     const sessions = await drain(() => repository.deleteSessionsBefore(cutoff, deleteBatchSize), halted);
