@@ -3,7 +3,7 @@
 // HAProxy whose configuration is generated here. Everything it makes is per run and removed by stop().
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -260,7 +260,7 @@ export async function startTopology(options = {}) {
   /** One stop, however often it is asked for: a signal during the start and the start's own failure both call it. */
   const stop = () => (stopping ??= stopAll());
   const stopAll = async () => {
-    // HAProxy first, so nothing new reaches the APIs while they drain.
+    // HAProxy is signalled first, so it stops taking visitors as the APIs begin to drain.
     for (const { child } of [...children].reverse()) {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) child.kill('SIGTERM');
     }
@@ -286,11 +286,7 @@ export async function startTopology(options = {}) {
   try {
     const haproxy = spawnSync('haproxy', ['-v'], { encoding: 'utf8' });
     if (haproxy.error || haproxy.status !== 0) throw new Error('haproxy is not installed (apt-get install -y haproxy)');
-    try {
-      readFileSync(serverBundle);
-    } catch {
-      throw new Error(`${path.relative(root, serverBundle)} is missing: run \`npm run build\` first`);
-    }
+    if (!existsSync(serverBundle)) throw new Error(`${path.relative(root, serverBundle)} is missing: run \`npm run build\` first`);
 
     await createDatabase(adminUrl, databaseName);
     databaseMade = true;
