@@ -91,6 +91,13 @@ export const projects = pgTable(
     index('projects_public_zone_price_idx').on(t.zoneId, t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
     index('projects_public_builder_price_idx').on(t.builderId, t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
     index('projects_public_price_idx').on(t.minPrice, t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    // spec §4 'Price H - L' (highest price first, id breaking ties) by the same places, builder and overall (issue 16):
+    // without them a locality's page sorted by max price read every project of the locality and sorted them.
+    index('projects_public_location_max_price_idx').on(t.locationId, t.maxPrice.desc().nullsFirst(), t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_zone_max_price_idx').on(t.zoneId, t.maxPrice.desc().nullsFirst(), t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_builder_max_price_idx').on(t.builderId, t.maxPrice.desc().nullsFirst(), t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_city_max_price_idx').on(t.cityId, t.maxPrice.desc().nullsFirst(), t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
+    index('projects_public_max_price_idx').on(t.maxPrice.desc().nullsFirst(), t.id).where(sql`${t.status} = 'active' and ${t.approval} = 'approved'`),
     trigram('projects_name_trgm_idx', t.name),
     // The provider's queue (issue 5): what waits for a decision, oldest first; partial, so it holds only that.
     index('projects_pending_queue_idx').on(t.updatedAt, t.id).where(sql`${t.approval} = 'pending'`),

@@ -1,5 +1,5 @@
 import { schema } from '@nivaas/db';
-import { and, inArray, or, type SQL, sql } from '@nivaas/db/orm';
+import { type AnyPgColumn, and, eq, inArray, or, type SQL, sql } from '@nivaas/db/orm';
 import { containsPattern } from '../../lib/like-pattern';
 
 const { projects } = schema;
@@ -72,12 +72,36 @@ function nameMatches(word: string): SQL {
 }
 
 /** The alternative ways a project answers a word: its name, or one of the places or builders it named. */
-export function entityArms({ locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL[] {
+function entityArms({ locationIds, zoneIds, cityIds, builderIds }: WordMatch): SQL[] {
   const arms: SQL[] = [];
   if (locationIds.length > 0) arms.push(inArray(projects.locationId, locationIds));
   if (zoneIds.length > 0) arms.push(inArray(projects.zoneId, zoneIds));
   if (cityIds.length > 0) arms.push(inArray(projects.cityId, cityIds));
   if (builderIds.length > 0) arms.push(inArray(projects.builderId, builderIds));
+  return arms;
+}
+
+/**
+ * Up to this many named places or builders of one kind, a page takes one arm per id rather than one per kind.
+ * Why (issue 16, EXPLAIN at 100,000 projects): `builder_id = any('{43,63}') order by min_price` has no index in
+ * that order, so PostgreSQL read both builders' 1,069 public projects and sorted them for 30; `builder_id = 43
+ * order by min_price` is a range of its own price index, so two arms read 2 x 30 rows. Each arm keeps its best
+ * offset + limit and the union is sorted again, so the page holds the same rows. Beyond 8 ids the planning of one
+ * arm per id cost more than it saved (decision 025).
+ */
+const ARM_PER_ID_UP_TO = 8;
+
+/** entityArms for a page: the same rows, in arms each of which an index can walk in order. */
+export function entityPageArms(match: WordMatch): SQL[] {
+  const arms: SQL[] = [];
+  const add = (column: AnyPgColumn, ids: number[]) => {
+    if (ids.length > ARM_PER_ID_UP_TO) arms.push(inArray(column, ids));
+    else for (const id of ids) arms.push(eq(column, id));
+  };
+  add(projects.locationId, match.locationIds);
+  add(projects.zoneId, match.zoneIds);
+  add(projects.cityId, match.cityIds);
+  add(projects.builderId, match.builderIds);
   return arms;
 }
 

@@ -5,7 +5,7 @@ import { containsPattern, escapeLike } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from '@nivaas/db/orm';
 import { type CatalogueFilters, catalogueWhere } from './project-filters';
-import { entityArms, namesMatch, textMatches, type WordHit } from './project-text-search';
+import { entityPageArms, namesMatch, textMatches, type WordHit } from './project-text-search';
 
 /** Kept here too for the chat, which reads suggestions in this shape. */
 export type { WordHit } from './project-text-search';
@@ -251,7 +251,7 @@ export function createProjectsRepository(db: Db) {
     const page = { where: catalogueWhere(db, rest), orderBy: ORDER_BY[order], offset, limit };
     if (text?.mode === 'named') {
       const { match } = text;
-      const arms: RowFilter[] = entityArms(match).map((where) => ({ where }));
+      const arms: RowFilter[] = entityPageArms(match).map((where) => ({ where }));
       if (match.matchName) arms.push({ candidates: namesMatch(text) });
       return { ...page, arms };
     }

@@ -1,0 +1,5 @@
+CREATE INDEX "projects_public_location_max_price_idx" ON "projects" USING btree ("location_id","max_price" DESC NULLS FIRST,"id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_zone_max_price_idx" ON "projects" USING btree ("zone_id","max_price" DESC NULLS FIRST,"id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_builder_max_price_idx" ON "projects" USING btree ("builder_id","max_price" DESC NULLS FIRST,"id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_city_max_price_idx" ON "projects" USING btree ("city_id","max_price" DESC NULLS FIRST,"id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';--> statement-breakpoint
+CREATE INDEX "projects_public_max_price_idx" ON "projects" USING btree ("max_price" DESC NULLS FIRST,"id") WHERE "projects"."status" = 'active' and "projects"."approval" = 'approved';
