@@ -28,14 +28,17 @@ function externalPackages() {
 
 const external = externalPackages();
 const outfile = path.join(here, 'dist/server.js');
-rmSync(outfile, { force: true });
-rmSync(`${outfile}.map`, { force: true });
+// The embedded database's worker thread (docs/decisions/024-pglite-worker.md): its own entry, found by the server at
+// run time beside server.js.
+const workerOutfile = path.join(here, 'dist/pglite-worker.js');
+for (const file of [outfile, workerOutfile]) {
+  rmSync(file, { force: true });
+  rmSync(`${file}.map`, { force: true });
+}
 
 const started = Date.now();
 try {
-  await build({
-    entryPoints: [path.join(here, 'src/server.ts')],
-    outfile,
+  const common = {
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -48,11 +51,15 @@ try {
       js: "import { createRequire as __nivaasCreateRequire } from 'node:module'; const require = __nivaasCreateRequire(import.meta.url);",
     },
     logLevel: 'warning',
-  });
+  };
+  await Promise.all([
+    build({ ...common, entryPoints: [path.join(here, 'src/server.ts')], outfile }),
+    build({ ...common, entryPoints: [path.join(repoRoot, 'packages/db/src/pglite-worker.ts')], outfile: workerOutfile }),
+  ]);
 } catch {
   // esbuild has already printed each error with its file and line; a stack trace would only bury them.
   console.error('apps/api: build failed');
   process.exit(1);
 }
 
-console.log(`apps/api: built dist/server.js in ${Date.now() - started} ms (external: ${external.join(', ')})`);
+console.log(`apps/api: built dist/server.js and dist/pglite-worker.js in ${Date.now() - started} ms (external: ${external.join(', ')})`);

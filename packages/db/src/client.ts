@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +9,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PgliteWorkerClient } from './pglite-worker-host';
 import * as schema from './schema';
 
 /**
@@ -118,15 +118,27 @@ export interface PgliteOpenOptions {
   dataDir?: string | undefined;
   searchPath?: string | undefined;
   /** Start from a `dumpDataDir()` tarball instead of an empty cluster (testing.ts keeps a migrated one). */
-  loadDataDir?: Blob | undefined;
+  loadDataDir?: Uint8Array | undefined;
 }
 
-/** Not part of the package's public API: createDb() for callers, testing.ts for the dump-based start. */
-export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpenOptions): Promise<Database & { client: PGlite }> {
+/** The embedded database, plus what testing.ts needs to keep a migrated copy of it. */
+export interface PgliteDatabase extends Database {
+  /** The whole cluster as an uncompressed tarball, for `loadDataDir`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+/**
+ * Not part of the package's public API: createDb() for callers, testing.ts for the dump-based start. PGlite runs in
+ * a worker thread (pglite-worker.ts), so a statement's WebAssembly never holds the thread that serves HTTP
+ * (docs/decisions/024-pglite-worker.md).
+ */
+export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpenOptions): Promise<PgliteDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}), extensions: { pg_trgm } });
+  const client = await PgliteWorkerClient.start({ dataDir, loadDataDir });
   try {
-    const pglite = drizzlePglite({ client, schema });
+    // drizzle's PGlite driver calls only query() and transaction() on its client (and query() on the transaction
+    // handle); the worker client has both with PGlite's signatures, so the driver's row mapping runs unchanged.
+    const pglite = drizzlePglite({ client: client as unknown as PGlite, schema });
     if (searchPath) {
       // PGlite is a single connection, so a session-level SET holds for everything that follows.
       await client.exec(`CREATE SCHEMA IF NOT EXISTS "${searchPath}"; SET search_path TO "${searchPath}", public;`);
@@ -135,7 +147,6 @@ export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpe
     return {
       // No cast: PgliteDatabase and NodePgDatabase are both PgDatabase, and QueryResultHKT asks only for `rows`.
       db: pglite,
-      client,
       kind: 'pglite',
       tablesSchema: searchPath ?? 'public',
       ping: async () => {
@@ -143,6 +154,7 @@ export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpe
       },
       // One process owns an embedded database, so every write passes through this client and nothing is missed.
       listen: (channel, { onNotify }) => client.listen(checkIdentifier(channel, 'a channel'), onNotify),
+      dumpDataDir: () => client.dumpDataDir(),
       close: () => client.close(),
     };
   } catch (error) {

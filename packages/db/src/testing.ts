@@ -46,14 +46,14 @@ async function openMigratedPglite(): Promise<Database> {
   const file = path.join(tmpdir(), `${TEMPLATE_PREFIX}${templateKey()}.tar`);
   if (existsSync(file)) {
     try {
-      return await openPglite({ loadDataDir: new Blob([readFileSync(file)]) });
+      return await openPglite({ loadDataDir: readFileSync(file) });
     } catch {
       // A truncated or foreign file: build a new one below.
       rmSync(file, { force: true });
     }
   }
   const database = await openPglite({});
-  const dump = await database.client.dumpDataDir('none');
+  const dump = await database.dumpDataDir();
   // Written aside and renamed, so a worker never loads a half-written dump.
   const partial = `${file}.${process.pid}.${randomUUID()}`;
   writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
