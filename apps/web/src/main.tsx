@@ -1,8 +1,10 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { readServerRender } from './app/hydration';
 import { prefetchFirstScreen } from './app/prefetch';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
-import { makeStore } from './app/store';
+import { createAppRouter, loadMatchedRoutes } from './app/router';
+import { makeStore, type RootState } from './app/store';
 import { trackingContextFor } from './app/tracking-context';
 import { startClientIdentity } from './lib/client-identity';
 import { startTrackingWhenIdle } from './lib/tracking/start-tracking';
@@ -13,8 +15,34 @@ if (!container) throw new Error('index.html is missing <div id="root">');
 
 // spec §4 'Client identity': decided before anything reads the stored client id or chat history.
 startClientIdentity();
-const store = makeStore();
-prefetchFirstScreen(store, window.location.pathname);
-createRoot(container).render(<AppProviders store={store} router={createAppRouter()} />);
-// Issue 12: the tracking engine loads once the page is interactive; track() calls before that wait in local storage.
-startTrackingWhenIdle(trackingContextFor(store));
+// Decision 028: an open page arrives rendered, with the data it was rendered from; signed-in pages and any page the
+// server could not render arrive as the empty shell.
+const rendered = readServerRender();
+
+if (rendered) {
+  // The queries the server ran are in the store before the first render, so no hook fetches them again. Only the
+  // `queries` and `provided` parts are sent; the api slice's reducer fills in the rest of its state.
+  const store = makeStore({ api: rendered.state.api } as Partial<RootState>);
+  // Hydration reads the session slices as the server had them (anonymous, default city, nothing compared); the
+  // browser's own values (a stored login, a chosen city) follow in the render right after.
+  const { auth, city, compare } = rendered.state;
+  const serverState: RootState = { ...store.getState(), auth, city, compare };
+  await loadMatchedRoutes(window.location.pathname);
+  hydrateRoot(
+    container,
+    <AppProviders store={store} serverState={serverState}>
+      <RouterProvider router={createAppRouter(rendered.router)} />
+    </AppProviders>,
+  );
+  startTrackingWhenIdle(trackingContextFor(store));
+} else {
+  const store = makeStore();
+  prefetchFirstScreen(store, window.location.pathname);
+  createRoot(container).render(
+    <AppProviders store={store}>
+      <RouterProvider router={createAppRouter()} />
+    </AppProviders>,
+  );
+  // Issue 12: the tracking engine loads once the page is interactive; track() calls before that wait in local storage.
+  startTrackingWhenIdle(trackingContextFor(store));
+}

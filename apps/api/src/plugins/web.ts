@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { fileInside } from '../lib/file-inside';
@@ -14,6 +15,20 @@ export interface WebPluginOptions {
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
 
 /**
+ * Decision 028: what the web app's server bundle (apps/web/src/entry-server.tsx, built to `{distDir}-ssr/`) exports.
+ * Declared here rather than imported: the API never imports the web app's code, only loads its build at start.
+ */
+type ServerFetch = (request: Request) => Promise<Response>;
+type RenderedPage = { kind: 'rendered'; html: string; headTags: string; dataScripts: string } | { kind: 'skipped'; reason: string };
+interface ServerRenderer {
+  renderPage: (url: string, serverFetch: ServerFetch) => Promise<RenderedPage>;
+}
+
+function isServerRenderer(value: unknown): value is ServerRenderer {
+  return typeof value === 'object' && value !== null && typeof (value as { renderPage?: unknown }).renderPage === 'function';
+}
+
+/**
  * Paths the SPA must never answer: they belong to the API, the media folder and the micro-frontend remotes
  * (plugins/remotes.ts), whose misses are 404 JSON.
  */
@@ -22,19 +37,61 @@ const SERVER_OWNED = /^(api|media|remotes)(\/|$)/;
 const HASHED_ASSETS = /^assets\//;
 /** The shell's own title and description: a page's head replaces them, so the document has one of each. */
 const SHELL_HEAD = [/<title>[\s\S]*?<\/title>\s*/i, /<meta\s+name="description"[^>]*>\s*/i];
+/** Where the app renders; a server-rendered body goes inside it, the data blocks right after it. */
+const ROOT_ELEMENT = /<div id="root"><\/div>/i;
+/** "Needs JavaScript" is untrue of a server-rendered page, which reads well without it. */
+const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/i;
 
 /**
  * index.html cut where a page's head goes, once at start-up: each answer is then two concatenations. The template's
  * own title and description stay in the plain shell (the answer when no head could be made).
  */
-function shellTemplate(html: string): { plain: string; withHead: (head: string) => string } {
+interface ShellTemplate {
+  plain: string;
+  withHead: (head: string) => string;
+  /** Decision 028: the head, and the server-rendered app inside the root element; null when the shell has no root. */
+  withPage: ((head: string, body: string, dataScripts: string) => string) | null;
+}
+
+function shellTemplate(html: string): ShellTemplate {
   const stripped = SHELL_HEAD.reduce((text, pattern) => text.replace(pattern, ''), html);
   const at = stripped.search(/<\/head>/i);
   // A shell without a head element has nowhere to put one: it goes as it is.
-  if (at < 0) return { plain: html, withHead: () => html };
+  if (at < 0) return { plain: html, withHead: () => html, withPage: null };
   const before = `${stripped.slice(0, at)}  `;
   const after = `\n  ${stripped.slice(at)}`;
-  return { plain: html, withHead: (head) => `${before}${head}${after}` };
+  const rendered = after.replace(NOSCRIPT, '');
+  const root = rendered.match(ROOT_ELEMENT);
+  const rootAt = root?.index;
+  const withPage =
+    root === null || rootAt === undefined
+      ? null
+      : (head: string, body: string, dataScripts: string) =>
+          `${before}${head}${rendered.slice(0, rootAt)}<div id="root">${body}</div>${dataScripts}${rendered.slice(rootAt + root[0].length)}`;
+  return { plain: html, withHead: (head) => `${before}${head}${after}`, withPage };
+}
+
+/** React's own preloads (the largest image), less those the page's head already has: one download each. */
+function preloadsNotIn(head: string, preloads: string): string {
+  return (preloads.match(/<link\b[^>]*>/g) ?? [])
+    .filter((link) => {
+      const href = /\bhref="([^"]*)"/.exec(link)?.[1];
+      return href === undefined || !head.includes(`href="${href}"`);
+    })
+    .join('');
+}
+
+/** The web app's server bundle, when it was built; a bundle that fails to load leaves every page client-rendered. */
+async function loadServerRenderer(entry: string, log: { warn: (details: object, message: string) => void }): Promise<ServerRenderer | null> {
+  if (!existsSync(entry)) return null;
+  try {
+    const loaded: unknown = await import(pathToFileURL(entry).href);
+    if (isServerRenderer(loaded)) return loaded;
+    log.warn({ entry }, 'the web server bundle exports no renderPage: pages stay client-rendered');
+  } catch (error) {
+    log.warn({ err: error, entry }, 'could not load the web server bundle: pages stay client-rendered');
+  }
+  return null;
 }
 
 /**
@@ -51,6 +108,26 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
   }
 
   const shell = shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8'));
+  // Decision 028: the build of apps/web/src/entry-server.tsx sits beside the browser build (dist -> dist-ssr).
+  const renderer = shell.withPage ? await loadServerRenderer(path.join(`${root}-ssr`, 'entry-server.js'), app.log) : null;
+  /**
+   * The page's own API calls, answered by this process's router without a network hop (and through the public cache,
+   * like any anonymous read). Only GETs are made while rendering; no cookie or token goes with them.
+   */
+  const serverFetch: ServerFetch = async (request) => {
+    const url = new URL(request.url);
+    const answer = await app.inject({
+      method: 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers: { accept: request.headers.get('accept') ?? 'application/json' },
+    });
+    const contentType = answer.headers['content-type'];
+    const noBody = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(noBody ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: typeof contentType === 'string' ? { 'content-type': contentType } : {},
+    });
+  };
 
   // serve: false, because the wildcard route below decides what each path means.
   await app.register(fastifyStatic, { root, serve: false, dotfiles: 'deny' });
@@ -75,6 +152,21 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
     try {
       const answer = await resolvePage(pathname, queryAt < 0 ? '' : request.url.slice(queryAt));
       if (answer.kind === 'redirect') return reply.redirect(answer.location, 301);
+      if (renderer && answer.render && shell.withPage) {
+        try {
+          const page = await renderer.renderPage(request.url, serverFetch);
+          if (page.kind === 'rendered') {
+            const head = `${answer.head}${preloadsNotIn(answer.head, page.headTags)}`;
+            return reply.code(answer.status).send(shell.withPage(head, page.html, page.dataScripts));
+          }
+          request.log.info({ url: request.url, reason: page.reason }, 'page not server-rendered');
+        } catch (error) {
+          // Issue 15: a page that cannot be rendered here is still the app: the browser renders it, as before 028.
+          request.log.error({ err: error, url: request.url }, 'could not render the page on the server: serving the shell');
+          // no-store: the cache keeps the rendered page, not this stand-in (the next request tries to render again).
+          reply.header('cache-control', 'no-store');
+        }
+      }
       return reply.code(answer.status).send(shell.withHead(answer.head));
     } catch (error) {
       // A page whose head cannot be made (the database away, a bug) is still the app: the client renders it.

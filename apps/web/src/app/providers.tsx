@@ -1,30 +1,41 @@
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
-import type { createBrowserRouter } from 'react-router';
 import { TOAST_CONTAINER_OPTIONS } from '../lib/toast-options';
-import type { AppStore } from './store';
+import { useHydrated } from '../lib/use-hydrated';
+import type { AppStore, RootState } from './store';
 
 // No page toasts on first paint, so the toast library (and its styles) load after it. Toasts raised
 // before the container mounts are queued by react-toastify and shown once it does.
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
-type AppRouter = ReturnType<typeof createBrowserRouter>;
+function Toasts() {
+  // Toasts only ever follow something the visitor did in the browser, so the server renders no container.
+  if (!useHydrated()) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* spec §9: library toasts 5 s with drag dismissal at 80 percent; lib/toast.ts sets the app's own. */}
+      <ToastContainer {...TOAST_CONTAINER_OPTIONS} />
+    </Suspense>
+  );
+}
 
 interface AppProvidersProps {
   store: AppStore;
-  router: AppRouter;
+  /**
+   * Decision 028: the state the server rendered with. Hydration reads it instead of the store, so the browser's own
+   * session (its selected city, its compare set) shows right after hydration rather than as a mismatch.
+   */
+  serverState?: RootState;
+  /** The router: RouterProvider in the browser, StaticRouterProvider on the server. */
+  children: ReactNode;
 }
 
-export function AppProviders({ store, router }: AppProvidersProps) {
+export function AppProviders({ store, serverState, children }: AppProvidersProps) {
   return (
     <StrictMode>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-        <Suspense fallback={null}>
-          {/* spec §9: library toasts 5 s with drag dismissal at 80 percent; lib/toast.ts sets the app's own. */}
-          <ToastContainer {...TOAST_CONTAINER_OPTIONS} />
-        </Suspense>
+      <Provider store={store} serverState={serverState}>
+        {children}
+        <Toasts />
       </Provider>
     </StrictMode>
   );

@@ -1,5 +1,5 @@
 import { NOTIFICATIONS_PATH } from '@nivaas/contracts/project-path';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { RequireApprovedBroker } from './auth/require-approved-broker';
 import { RequireAuth } from './auth/require-auth';
 import { AppShellFallback } from './layout/app-shell-fallback';
@@ -293,6 +293,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Decision 028: before hydrating a server-rendered page, the chunks of the routes it matched are loaded and put in
+ * place of their `lazy`, so the first client render is the page the server rendered, not the hydrate fallback.
+ */
+export async function loadMatchedRoutes(location: string): Promise<void> {
+  const matches = matchRoutes(routes, location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+/** `hydrationData`: the router state a server render sent (loaders' data; none of the routes has loaders today). */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined);
 }

@@ -1,6 +1,6 @@
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { api } from '../lib/api/api-slice';
-import { createAuthExtra, persistLogins, restoreStoredLogins } from '../domain/auth/auth-persistence';
+import { createAuthExtra, persistLogins, restoreStoredLogins, type ServerFetch } from '../domain/auth/auth-persistence';
 import { authSlice, signedIn, signedOut } from '../domain/auth/auth-slice';
 import { citySelected, citySlice } from '../domain/city/city-slice';
 import { compareAdded, compareCleared, compareRemoved, compareSlice } from '../domain/compare/compare-slice';
@@ -16,8 +16,13 @@ const rootReducer = combineReducers({
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A fresh store per call, so each test starts clean; the app makes one in main.tsx. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+export interface StoreOptions {
+  /** Decision 028: a store for one server render, whose calls the API answers in process; it restores no logins. */
+  serverFetch?: ServerFetch;
+}
+
+/** A fresh store per call, so each test (and each server render) starts clean; the app makes one in main.tsx. */
+export function makeStore(preloadedState?: Partial<RootState>, { serverFetch }: StoreOptions = {}) {
   const listener = createListenerMiddleware();
   // Keep sessionStorage in step with the store wherever the city is changed from.
   listener.startListening({
@@ -61,17 +66,20 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   // spec §3 'Storage': the user and broker logins are kept (encrypted) in local storage.
   persistLogins(listener);
 
-  const authExtra = createAuthExtra();
+  const authExtra = createAuthExtra(serverFetch);
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: authExtra } })
+      // A server render's store lives for one request and only ever holds API data: the development checks would
+      // walk every response again on each of its render passes.
+      getDefault({ thunk: { extraArgument: authExtra }, immutableCheck: !serverFetch, serializableCheck: !serverFetch })
         .prepend(listener.middleware)
         .concat(api.middleware),
   });
-  // Decrypting the stored logins is asynchronous; requests wait on this before picking a token.
-  authExtra.loginsRestored = restoreStoredLogins(store);
+  // Decrypting the stored logins is asynchronous; requests wait on this before picking a token. A server render is
+  // anonymous: the browser's logins are the browser's to restore, after hydration.
+  if (!serverFetch) authExtra.loginsRestored = restoreStoredLogins(store);
   return store;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 import { HomeIcon } from './icons';
 
 /**
@@ -48,7 +49,10 @@ function SmartImageFrame({
 }: SmartImageProps) {
   const remembered = loadedUrls.has(src);
   const canObserve = typeof IntersectionObserver !== 'undefined';
-  const [near, setNear] = useState(priority || remembered || !canObserve);
+  // Decision 028: a server-rendered page carries its images (loading="lazy" defers the far ones), and hydration
+  // keeps them rather than swapping them for skeletons; without JavaScript they are visible, not left at opacity 0.
+  const hydrated = useHydrated();
+  const [near, setNear] = useState(priority || remembered || !canObserve || !hydrated);
   const [loaded, setLoaded] = useState(remembered);
   const [failed, setFailed] = useState(src === '');
   const frame = useRef<HTMLDivElement>(null);
@@ -98,7 +102,14 @@ function SmartImageFrame({
               setLoaded(true);
             }}
             onError={() => setFailed(true)}
-            className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${loaded ? 'opacity-100' : 'opacity-0'} ${imgClassName}`}
+            // A server-rendered image may finish loading before hydration, whose onLoad React never sees.
+            ref={(image) => {
+              if (image?.complete && image.naturalWidth > 0 && !loaded) {
+                loadedUrls.add(src);
+                setLoaded(true);
+              }
+            }}
+            className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${loaded || !hydrated ? 'opacity-100' : 'opacity-0'} ${imgClassName}`}
           />
         )
       )}

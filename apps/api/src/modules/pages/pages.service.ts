@@ -340,8 +340,8 @@ export function createPagesService(deps: PagesServiceDeps) {
     };
   }
 
-  function notFound(pathname: string): PageAnswer {
-    return { kind: 'page', status: 404, head: renderHead(headOf({ path: pathname, ...NOT_FOUND }, true)) };
+  function notFound(pathname: string, render: boolean): PageAnswer {
+    return { kind: 'page', status: 404, head: renderHead(headOf({ path: pathname, ...NOT_FOUND }, true)), render };
   }
 
   return {
@@ -352,19 +352,19 @@ export function createPagesService(deps: PagesServiceDeps) {
      */
     async resolve(pathname: string, search: string): Promise<PageAnswer> {
       const match = matchSiteRoute(pathname);
-      if (!match) return notFound(pathname);
+      if (!match) return notFound(pathname, true);
       const { route, params } = match;
       if (route.access === 'redirect' && route.redirectTo) return { kind: 'redirect', location: `${route.redirectTo}${search}` };
       let described: Described;
       try {
         described = await describe(route.page, params, pathname, search);
       } catch (error) {
-        if (error instanceof PageNotFound) return notFound(pathname);
+        if (error instanceof PageNotFound) return notFound(pathname, false);
         throw error;
       }
       if (!samePath(pathname, described.path)) return { kind: 'redirect', location: `${described.path}${search}` };
       const noindex = route.access !== 'open' || route.index === false;
-      return { kind: 'page', status: 200, head: renderHead(headOf(described, noindex)) };
+      return { kind: 'page', status: 200, head: renderHead(headOf(described, noindex)), render: route.access === 'open' };
     },
 
     /** robots.txt: the public site open to crawlers; the API, the console and every signed-in page closed. */

@@ -2,7 +2,7 @@ import type { BaseQueryFn, FetchArgs, FetchBaseQueryError, FetchBaseQueryMeta } 
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { retryAfterRefresh, sharedRefresh } from '@nivaas/client-kit/refresh-on-401';
 import { loginFor, loginsCleared, tokenRefreshed, type AuthState } from './auth-slice';
-import type { AuthExtra } from './auth-persistence';
+import { SERVER_RENDER_ORIGIN, type AuthExtra, type ServerFetch } from './auth-persistence';
 import { readStoredLogin, writeStoredLogin } from './login-vault';
 import type { LoginRole, StoredLogin } from './stored-login';
 
@@ -54,7 +54,23 @@ function tokenFrom(data: unknown): string | null {
  *   rotates the refresh cookie on every use and treats a replayed one as stolen (docs/decisions/003).
  */
 export function createAuthBaseQuery(baseUrl: string): AuthBaseQuery {
-  const raw = fetchBaseQuery({ baseUrl });
+  const browserRaw = fetchBaseQuery({ baseUrl });
+  // Decision 028: a store made for a server render fetches in process (the API's app.inject), one base query each.
+  const serverRaws = new WeakMap<ServerFetch, typeof browserRaw>();
+  const raw: typeof browserRaw = (args, api, extraOptions) => {
+    const serverFetch = (api.extra as AuthExtra | undefined)?.serverFetch;
+    if (!serverFetch) return browserRaw(args, api, extraOptions);
+    let serverRaw = serverRaws.get(serverFetch);
+    if (!serverRaw) {
+      // fetch() needs an absolute URL where there is no page to be relative to; the host is never dialled.
+      serverRaw = fetchBaseQuery({
+        baseUrl: `${SERVER_RENDER_ORIGIN}${baseUrl}`,
+        fetchFn: (input, init) => serverFetch(new Request(input, init)),
+      });
+      serverRaws.set(serverFetch, serverRaw);
+    }
+    return serverRaw(args, api, extraOptions);
+  };
 
   async function callRefresh(login: StoredLogin, api: Parameters<AuthBaseQuery>[1]): Promise<string | null> {
     const role = login.role;

@@ -12,10 +12,18 @@ import { LOGIN_ROLES } from './stored-login';
 export interface AuthExtra {
   loginsRestored: Promise<void>;
   refreshes: Map<string, Promise<string | null>>;
+  /** Decision 028: set only in a store made for a server render, which answers its calls in process. */
+  serverFetch?: ServerFetch;
 }
 
-export function createAuthExtra(): AuthExtra {
-  return { loginsRestored: Promise.resolve(), refreshes: new Map() };
+/** What a server render fetches with: the API's own router, called without a network hop. */
+export type ServerFetch = (request: Request) => Promise<Response>;
+
+/** The origin of a server render's request URLs: only their path and query are read. */
+export const SERVER_RENDER_ORIGIN = 'http://server-render.invalid';
+
+export function createAuthExtra(serverFetch?: ServerFetch): AuthExtra {
+  return { loginsRestored: Promise.resolve(), refreshes: new Map(), ...(serverFetch ? { serverFetch } : {}) };
 }
 
 interface AuthStore {

@@ -1,5 +1,14 @@
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule } from '@reduxjs/toolkit/query/react';
 import { createAuthBaseQuery } from '../../domain/auth/auth-base-query';
+
+/**
+ * Decision 028: on the server (no window) the hooks start their queries while rendering instead of in an effect,
+ * which never runs there; entry-server.tsx renders until no query is left running, then once more with the data.
+ */
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ unstable__sideEffectsInRender: typeof window === 'undefined' }),
+);
 
 /**
  * The one RTK Query slice. Features add their endpoints with `api.injectEndpoints` in one file per

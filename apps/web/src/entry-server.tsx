@@ -1,0 +1,156 @@
+/**
+ * Decision 028: the server's half of the web app. The API process imports the SSR build of this file once at start and
+ * calls `renderPage` for each open page (anonymous render only; signed-in pages stay client-rendered). What it returns
+ * goes inside index.html's `<div id="root">`; main.tsx hydrates it with the same routes and the same store state.
+ */
+import { Writable } from 'node:stream';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import type { ServerFetch } from './domain/auth/auth-persistence';
+import { SERVER_RENDER_ORIGIN } from './domain/auth/auth-persistence';
+import { api } from './lib/api/api-slice';
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { makeStore, type AppStore } from './app/store';
+import { HYDRATION_STATE_ID, ROUTER_STATE_ID, type ServerRenderState } from './app/hydration';
+
+export type { ServerFetch };
+
+export type RenderedPage =
+  | {
+      kind: 'rendered';
+      /** The app's markup, for inside `<div id="root">`. */
+      html: string;
+      /** Preloads React asked for (the largest image), for the document's head. */
+      headTags: string;
+      /** The store's and the router's state as JSON data blocks, for after the root element. */
+      dataScripts: string;
+    }
+  /** Not rendered (a redirect or an error in the router's own answer): the API sends the client-rendered shell. */
+  | { kind: 'skipped'; reason: string };
+
+/**
+ * Hooks start their queries during a render (api-slice.ts); a page whose data depends on other data (a project, then
+ * its builder's other projects) needs a render per step. Beyond this many the page goes out with what it has and the
+ * browser fetches the rest.
+ */
+const MAX_DATA_PASSES = 5;
+/** A render that has not finished by then is abandoned for the client-rendered shell. */
+const RENDER_TIMEOUT_MS = 5_000;
+
+/**
+ * React puts a partial render's hoistable tags first: preloads, and the page's own <title>, description and
+ * canonical. The API's head (modules/pages) already names the page with absolute URLs, so only the preloads are kept
+ * (for the head); the browser adds the page's own tags when it hydrates, as it did when it rendered alone.
+ */
+const HOISTED = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)+/;
+
+function splitHoisted(html: string): { headTags: string; body: string } {
+  const hoisted = HOISTED.exec(html)?.[0] ?? '';
+  const preloads = hoisted.match(/<link\b[^>]*\brel="preload"[^>]*>/g) ?? [];
+  return { headTags: preloads.join(''), body: html.slice(hoisted.length) };
+}
+
+/** JSON that can sit inside a `<script>` element: no `</script>`, no `<!--`, no line separators JavaScript rejects. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function isClientError(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Settled queries only: a query still running (past the last pass) is the browser's to start again. */
+function stateToSend(store: AppStore): ServerRenderState {
+  const { api: apiState, auth, city, compare } = store.getState();
+  const queries = Object.fromEntries(
+    Object.entries(apiState.queries).filter(([, entry]) => entry?.status === 'fulfilled' || entry?.status === 'rejected'),
+  );
+  return { api: { queries, provided: apiState.provided }, auth, city, compare };
+}
+
+// One handler for the process: it resolves each route's lazy chunk once, on the first request that matches it.
+const handler = createStaticHandler(routes);
+
+function app(store: AppStore, context: StaticHandlerContext) {
+  const router = createStaticRouter(handler.dataRoutes, context);
+  return (
+    <AppProviders store={store}>
+      {/* hydrate={false}: the router's state goes in a JSON block (the CSP allows no inline script). */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>
+  );
+}
+
+function renderToText(element: React.ReactElement): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, done) {
+        html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    let failed = false;
+    const stream = renderToPipeableStream(element, {
+      // Waiting for everything (every lazy piece resolved) gives the whole page as one string, which the public
+      // response cache can keep, and crawlers get the full body; the data is already in the store by now.
+      onAllReady() {
+        if (!failed) stream.pipe(sink);
+      },
+      onShellError(error) {
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+      onError(error) {
+        // A part that failed would be client-rendered inside an otherwise hydrated page, and logged as a recoverable
+        // error in the browser: the whole page goes client-rendered instead.
+        failed = true;
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    });
+    setTimeout(() => {
+      if (html === '') stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`));
+    }, RENDER_TIMEOUT_MS).unref();
+  });
+}
+
+/**
+ * Renders one open page for an anonymous visitor. `url` is the request's path and query; `serverFetch` answers the
+ * page's API calls in process. Throws when rendering fails: the caller sends the client-rendered shell.
+ */
+export async function renderPage(url: string, serverFetch: ServerFetch): Promise<RenderedPage> {
+  const context = await handler.query(new Request(new URL(url, SERVER_RENDER_ORIGIN)));
+  if (context instanceof Response) return { kind: 'skipped', reason: `the router answered ${context.status}` };
+  if (context.errors) return { kind: 'skipped', reason: 'the router caught an error' };
+
+  const store = makeStore(undefined, { serverFetch });
+  for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
+    renderToString(app(store, context));
+    const running = store.dispatch(api.util.getRunningQueriesThunk());
+    if (running.length === 0) break;
+    await Promise.all(running);
+  }
+  // A page showing "could not load" because the API failed (the database away) is not the page: it must not be
+  // kept by the response cache. A 4xx (a record that is gone) is the page's real answer and renders as such.
+  const failed = Object.values(store.getState().api.queries).find(
+    (entry) => entry?.status === 'rejected' && !isClientError(entry.error),
+  );
+  if (failed) throw new Error(`${failed.endpointName} failed while rendering: ${JSON.stringify(failed.error)}`);
+  const { headTags, body: html } = splitHoisted(await renderToText(app(store, context)));
+  const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
+  const dataScripts =
+    `<script type="application/json" id="${HYDRATION_STATE_ID}">${scriptSafeJson(stateToSend(store))}</script>` +
+    `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptSafeJson(routerState)}</script>`;
+  return { kind: 'rendered', html, headTags, dataScripts };
+}
