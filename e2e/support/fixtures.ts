@@ -1,10 +1,46 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Decision 028: open pages arrive rendered by the server, so a button is visible before the app has taken the page
+ * over and a click then would do nothing. After a navigation the specs wait until React owns the root (hydrateRoot or
+ * createRoot has run: from then on React handles, or replays, a click). A document that is not the app (no #root) does
+ * not wait; one whose scripts never run gives up after a while and the spec's own expectations decide.
+ */
+async function untilAppOwnsPage(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const root = document.getElementById('root');
+        return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+      },
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch(() => undefined);
+}
 
 /**
  * Every spec runs against the server the global setup started, and fails on any error the
  * page logs: a console error a user never sees is still a bug.
  */
 export const test = base.extend<{ pageErrors: string[] }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (...args) => {
+        const response = await goto(...args);
+        await untilAppOwnsPage(page);
+        return response;
+      };
+      page.reload = async (...args) => {
+        const response = await reload(...args);
+        await untilAppOwnsPage(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   // Playwright reads a fixture's dependencies from the destructuring pattern, so it must be there.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
