@@ -269,7 +269,7 @@ async function buildMix(database: Database): Promise<Mix> {
   } finally {
     await probe.close();
   }
-  const deepest = paged.filter((stream) => stream.length === MAX_PAGE).length;
+  const deepest = Math.max(...paged.map((stream) => stream.length));
 
   return {
     detail,
@@ -278,7 +278,7 @@ async function buildMix(database: Database): Promise<Mix> {
     notes: [
       `detail: ${DETAIL_DRAWS.toLocaleString('en-IN')} draws, Zipf s = 1 over ${ids.length.toLocaleString('en-IN')} public projects (${distinctDetail.toLocaleString('en-IN')} distinct ids drawn)`,
       `search: ${seen.size.toLocaleString('en-IN')} distinct prefixes typed out of ${typed.length} names (${kinds.project} projects, ${kinds.locality} localities, ${kinds.builder} builders), 2 letters and up`,
-      `listing: ${visits.length.toLocaleString('en-IN')} results-page visits (60% a locality, 40% free text; budget 40%, BHK 35%, type 25%, transaction 15%, possession 15%, price H-L 30%), ${pagesTotal.toLocaleString('en-IN')} pages, ${deepest} visits reach page ${MAX_PAGE}`,
+      `listing: ${visits.length.toLocaleString('en-IN')} results-page visits (60% a locality, 40% free text; budget 40%, BHK 35%, type 25%, transaction 15%, possession 15%, price H-L 30%), ${pagesTotal.toLocaleString('en-IN')} pages, the deepest page ${deepest} (at most ${MAX_PAGE}; a visit stops at its last page)`,
     ],
   };
 }
