@@ -4,7 +4,7 @@
  * goes inside index.html's `<div id="root">`; main.tsx hydrates it with the same routes and the same store state.
  */
 import { Writable } from 'node:stream';
-import { renderToPipeableStream, renderToString } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { ServerFetch } from './domain/auth/auth-persistence';
 import { SERVER_RENDER_ORIGIN } from './domain/auth/auth-persistence';
@@ -31,8 +31,8 @@ export type RenderedPage =
 
 /**
  * Hooks start their queries during a render (api-slice.ts); a page whose data depends on other data (a project, then
- * its builder's other projects) needs a render per step. Beyond this many the page goes out with what it has and the
- * browser fetches the rest.
+ * its similar projects) needs a render per step. Beyond this many the page goes out with what it has and the browser
+ * fetches the rest.
  */
 const MAX_DATA_PASSES = 5;
 /** A render that has not finished by then is abandoned for the client-rendered shell. */
@@ -135,10 +135,12 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
   if (context.errors) return { kind: 'skipped', reason: 'the router caught an error' };
 
   const store = makeStore(undefined, { serverFetch });
-  for (let pass = 0; pass < MAX_DATA_PASSES; pass += 1) {
-    renderToString(app(store, context));
+  // Each pass is a real render: the one that starts no query is the page (no extra render once the data is in).
+  let rendered = '';
+  for (let pass = 1; ; pass += 1) {
+    rendered = await renderToText(app(store, context));
     const running = store.dispatch(api.util.getRunningQueriesThunk());
-    if (running.length === 0) break;
+    if (running.length === 0 || pass === MAX_DATA_PASSES) break;
     await Promise.all(running);
   }
   // A page showing "could not load" because the API failed (the database away) is not the page: it must not be
@@ -147,7 +149,7 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
     (entry) => entry?.status === 'rejected' && !isClientError(entry.error),
   );
   if (failed) throw new Error(`${failed.endpointName} failed while rendering: ${JSON.stringify(failed.error)}`);
-  const { headTags, body: html } = splitHoisted(await renderToText(app(store, context)));
+  const { headTags, body: html } = splitHoisted(rendered);
   const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const dataScripts =
     `<script type="application/json" id="${HYDRATION_STATE_ID}">${scriptSafeJson(stateToSend(store))}</script>` +

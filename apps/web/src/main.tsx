@@ -4,7 +4,7 @@ import { readServerRender } from './app/hydration';
 import { prefetchFirstScreen } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { createAppRouter, loadMatchedRoutes } from './app/router';
-import { makeStore, type RootState } from './app/store';
+import { makeStore, type AppStore, type RootState } from './app/store';
 import { trackingContextFor } from './app/tracking-context';
 import { startClientIdentity } from './lib/client-identity';
 import { startTrackingWhenIdle } from './lib/tracking/start-tracking';
@@ -19,7 +19,17 @@ startClientIdentity();
 // server could not render arrive as the empty shell.
 const rendered = readServerRender();
 
-if (rendered) {
+async function renderApp(root: HTMLElement): Promise<AppStore> {
+  if (!rendered) {
+    const store = makeStore();
+    prefetchFirstScreen(store, window.location.pathname);
+    createRoot(root).render(
+      <AppProviders store={store}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>,
+    );
+    return store;
+  }
   // The queries the server ran are in the store before the first render, so no hook fetches them again. Only the
   // `queries` and `provided` parts are sent; the api slice's reducer fills in the rest of its state.
   const store = makeStore({ api: rendered.state.api } as Partial<RootState>);
@@ -29,20 +39,14 @@ if (rendered) {
   const serverState: RootState = { ...store.getState(), auth, city, compare };
   await loadMatchedRoutes(window.location.pathname);
   hydrateRoot(
-    container,
+    root,
     <AppProviders store={store} serverState={serverState}>
       <RouterProvider router={createAppRouter(rendered.router)} />
     </AppProviders>,
   );
-  startTrackingWhenIdle(trackingContextFor(store));
-} else {
-  const store = makeStore();
-  prefetchFirstScreen(store, window.location.pathname);
-  createRoot(container).render(
-    <AppProviders store={store}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>,
-  );
-  // Issue 12: the tracking engine loads once the page is interactive; track() calls before that wait in local storage.
-  startTrackingWhenIdle(trackingContextFor(store));
+  return store;
 }
+
+const store = await renderApp(container);
+// Issue 12: the tracking engine loads once the page is interactive; track() calls before that wait in local storage.
+startTrackingWhenIdle(trackingContextFor(store));
