@@ -1,11 +1,11 @@
 /**
- * Page head benchmark (issue 15): what the server's status-and-head lookup costs. A project page's HTML (the app
- * shell with its head, built through the projects service) next to the JSON detail call it reads, both uncached
- * (PUBLIC_CACHE_MB=0) and then cached, at `connections` connections on the embedded database; and one timing of
- * the largest sitemap file (the first 50,000 projects), uncached.
+ * Page benchmark (issue 15): what a project page's HTML costs on the server, its status-and-head lookup (023) and,
+ * since decision 028, its render (the web app's dist-ssr bundle, its API calls answered in process), next to the
+ * JSON detail call it reads, both uncached (PUBLIC_CACHE_MB=0) and then cached, at `connections` connections on the
+ * embedded database; and one timing of the largest sitemap file (the first 50,000 projects), uncached.
  *
- *   npm run build -w @nivaas/web     (the shell the pages are cut from)
- *   npm run pages -w @nivaas/bench [-- --projects 100000 --data-dir /tmp/bench-100k --duration 10 --connections 10]
+ *   npm run build -w @nivaas/web     (the shell the pages are cut from, and the server bundle that renders them)
+ *   NODE_ENV=production npm run pages -w @nivaas/bench [-- --projects 100000 --data-dir /tmp/bench-100k --duration 10 --connections 10]
  *
  * Reuses the catalogue bench's data folder when it holds that many projects, else seeds it (seed CLI, no images).
  * Writes bench/reports/pages.md. Not part of `npm test`.
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
           const page = await measure('page', appUrl, pages);
           lines.push(
             row(`cache ${cache}, round ${round}: JSON detail \`GET /api/project/{id}\``, detail),
-            row(`cache ${cache}, round ${round}: project page HTML \`GET /properties/.../{id}\` (shell + head)`, page),
+            row(`cache ${cache}, round ${round}: project page HTML \`GET /properties/.../{id}\` (head + server-rendered body)`, page),
           );
         }
         if (cache === 'off') {
@@ -131,11 +131,12 @@ async function main(): Promise<void> {
     await database.close();
   }
   const report = [
-    '# Page head benchmark (issue 15)',
+    '# Page benchmark (issue 15)',
     '',
     `Run ${new Date().toISOString().slice(0, 10)} by \`npm run pages -w @nivaas/bench\`: ${projects.toLocaleString('en-IN')} projects on PGlite, ` +
       `${connections} connections for ${duration} s after a ${warmup} s warm-up, 200 public projects in turn, ` +
       'public cache off then on, two rounds each alternating detail and page. ' +
+      `NODE_ENV=${process.env.NODE_ENV ?? 'unset'} (React renders in its development build unless production). ` +
       'The machine is shared: compare the rows of one run, not runs.',
     '',
     '| request | req/s | p50 ms | p99 ms | failures |',
