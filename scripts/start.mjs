@@ -33,7 +33,8 @@ function newestMtime(paths) {
     const stats = statSync(target);
     if (stats.isDirectory()) {
       for (const entry of readdirSync(target)) {
-        if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
+        // dist-ssr: the web app's server bundle (decision 028), build output like dist.
+        if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-ssr' || entry.startsWith('.')) continue;
         visit(path.join(target, entry));
       }
     } else {
