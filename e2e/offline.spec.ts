@@ -12,6 +12,9 @@ import { expect, test } from './support/fixtures';
  */
 const OFFLINE_NOISE = /^console\.error: Failed to load resource: net::(ERR_INTERNET_DISCONNECTED|ERR_FAILED|ERR_NETWORK_CHANGED)$/;
 
+// The other specs block the worker (playwright.config.ts); this one is about it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('offline (decision 029)', () => {
   test('a recently viewed project opens offline; a page never seen shows the offline page', async ({ page, context, request, pageErrors }) => {
     const body = (await (await request.get('/api/project?status=active&approval=approved&cityId=1&limit=1')).json()) as {

@@ -31,6 +31,10 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+    // Decision 029: the app registers a service worker after load. It answers public reads from its cache, so a spec
+    // that emulates the network (setOffline, routes) would test the worker instead of what it means to; only
+    // offline.spec.ts, which is about the worker, lets it run.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
