@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test, untilAppOwnsPage } from './support/fixtures';
 import { signInToConsole } from './support/passcode';
 import { capture } from './support/screenshots';
 
@@ -94,6 +94,7 @@ test('the provider reads the overview, drills into a project and a broker, downl
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
   await visitor.goto(listingPath!);
+  await untilAppOwnsPage(visitor);
   // A project page's enquiry form is titled after the project's stage; it is the one in the #enquiry section.
   const enquiry = visitor.locator('#enquiry form');
   await enquiry.getByLabel('Your name').fill('Meera Analytics');

@@ -1,21 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Decision 028: open pages arrive rendered by the server, so a button is visible before the app has taken the page
- * over and a click then would do nothing. After a navigation the specs wait until React owns the root (hydrateRoot or
- * createRoot has run: from then on React handles, or replays, a click). A document that is not the app (no #root) does
- * not wait; one whose scripts never run gives up after a while and the spec's own expectations decide.
+ * Decision 028: open pages arrive rendered by the server, so a button or a form is visible before the app has taken
+ * the page over; a click then does nothing and typed text is not in React's state. After a navigation the specs wait
+ * for <html data-app-ready>, which the app sets once its first render or hydration has committed. A document that is
+ * not the app (no #root) does not wait; one whose scripts never run gives up after a while and the spec's own
+ * expectations decide. Pages a spec opens in a context of its own call this after goto.
  */
-async function untilAppOwnsPage(page: Page): Promise<void> {
+export async function untilAppOwnsPage(page: Page): Promise<void> {
   await page
-    .waitForFunction(
-      () => {
-        const root = document.getElementById('root');
-        return !root || Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-      },
-      undefined,
-      { timeout: 15_000 },
-    )
+    .waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset['appReady'] === 'true', undefined, { timeout: 15_000 })
     .catch(() => undefined);
 }
 

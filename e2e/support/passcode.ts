@@ -1,12 +1,24 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
-/** The newest passcode the dev outbox kept for this recipient (development only: GET /api/dev/outbox). */
+/**
+ * The newest passcode the dev outbox kept for this recipient (development only: GET /api/dev/outbox). The page may
+ * show "We sent a passcode" a moment before the outbox row can be read, so it asks again for a few seconds.
+ */
 export async function latestPasscode(request: APIRequestContext, recipient: string): Promise<string> {
-  const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
-  expect(response.ok()).toBe(true);
-  const { messages } = (await response.json()) as { messages: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+  let code: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=otp&limit=1`);
+        expect(response.ok()).toBe(true);
+        const { messages } = (await response.json()) as { messages: { body: string }[] };
+        code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+        return code;
+      },
+      { message: `No passcode in the outbox for ${recipient}`, timeout: 10_000 },
+    )
+    .toBeTruthy();
   if (!code) throw new Error(`No passcode in the outbox for ${recipient}`);
   return code;
 }

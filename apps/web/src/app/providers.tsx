@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { TOAST_CONTAINER_OPTIONS } from '../lib/toast-options';
 import { useHydrated } from '../lib/use-hydrated';
@@ -19,6 +19,18 @@ function Toasts() {
   );
 }
 
+/**
+ * Says on <html data-app-ready> that the first render or hydration has committed. A server-rendered button is visible
+ * before then, and text typed into a form before hydration is not in React's state: browser tests (and any tool that
+ * drives the page) wait for this mark rather than for paint. Effects never run on the server, so nothing is rendered.
+ */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset['appReady'] = 'true';
+  }, []);
+  return null;
+}
+
 interface AppProvidersProps {
   store: AppStore;
   /**
@@ -36,6 +48,7 @@ export function AppProviders({ store, serverState, children }: AppProvidersProps
       <Provider store={store} serverState={serverState}>
         {children}
         <Toasts />
+        <ReadyMark />
       </Provider>
     </StrictMode>
   );
