@@ -12,6 +12,7 @@ import { api } from './lib/api/api-slice';
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
 import { makeStore, type AppStore } from './app/store';
+import { scriptJson } from '@nivaas/contracts/script-json';
 import { HYDRATION_STATE_ID, ROUTER_STATE_ID, type ServerRenderState } from './app/hydration';
 
 export type { ServerFetch };
@@ -49,16 +50,6 @@ function splitHoisted(html: string): { headTags: string; body: string } {
   const hoisted = HOISTED.exec(html)?.[0] ?? '';
   const preloads = hoisted.match(/<link\b[^>]*\brel="preload"[^>]*>/g) ?? [];
   return { headTags: preloads.join(''), body: html.slice(hoisted.length) };
-}
-
-/** JSON that can sit inside a `<script>` element: no `</script>`, no `<!--`, no line separators JavaScript rejects. */
-function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 function isClientError(error: unknown): boolean {
@@ -152,7 +143,7 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
   const { headTags, body: html } = splitHoisted(rendered);
   const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const dataScripts =
-    `<script type="application/json" id="${HYDRATION_STATE_ID}">${scriptSafeJson(stateToSend(store))}</script>` +
-    `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptSafeJson(routerState)}</script>`;
+    `<script type="application/json" id="${HYDRATION_STATE_ID}">${scriptJson(stateToSend(store))}</script>` +
+    `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptJson(routerState)}</script>`;
   return { kind: 'rendered', html, headTags, dataScripts };
 }

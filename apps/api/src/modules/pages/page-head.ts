@@ -1,3 +1,5 @@
+import { scriptJson } from '@nivaas/contracts/script-json';
+
 /** What the server says about a page in its head (issue 15): crawlers and link previews read this, not the app. */
 export interface PageHead {
   title: string;
@@ -27,20 +29,6 @@ const ATTRIBUTE_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '
 /** Text for an element's content or a quoted attribute: nothing a catalogue name holds can close either. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => ATTRIBUTE_ESCAPES[character] ?? character);
-}
-
-/**
- * JSON inside <script type="application/ld+json">: JSON.stringify leaves '<' alone, so a name holding '</script>'
- * would end the script; \u003c keeps the same JSON value. U+2028/2029 are escaped for old parsers that read the
- * script as JavaScript.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /**
