@@ -14,7 +14,8 @@
  * 2. Starts the API server as its own process (`node --import tsx apps/api/src/server.ts`, production settings,
  *    TRUST_PROXY=loopback so each browser's X-Forwarded-For is its address, a local address -> city table), so the
  *    load generator never shares the server's thread. The rollup job runs in it as in production.
- * 3. Baseline: the catalogue reads alone (a mix of listing pages, project details and searches, at a fixed rate).
+ * 3. Baseline: the catalogue reads alone (a mix of listing pages, project details and searches, at a fixed rate),
+ *    from a worker thread of their own (tracking-reads.cjs), so their clocks never wait for the browsers below.
  * 4. Ingestion: 200 browsers, each with its own session (started through the API), User-Agent, address and
  *    Accept-Encoding: br, gzip, send batches of 10 events at a fixed total rate (each browser has at most one call in
  *    flight, as a real one does); the same catalogue reads run meanwhile. Then a short burst with no pacing measures
@@ -32,6 +33,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { createDb, type Database } from '@nivaas/db';
 import { sql } from '@nivaas/db/orm';
 import pg from 'pg';
@@ -353,42 +355,30 @@ interface ReadSample {
   ms: number;
 }
 
-/** Catalogue reads at a fixed rate from a few readers, until `until()` says stop. */
+/**
+ * Catalogue reads at a fixed rate from a few readers, until `until()` says stop. They run in a worker thread of
+ * their own (tracking-reads.cjs): timed on this thread, a read's answer waited behind the simulated browsers' work.
+ */
 async function readLoad(port: number, detailIds: number[], until: () => boolean): Promise<{ samples: ReadSample[]; errors: number }> {
-  const samples: ReadSample[] = [];
-  let errors = 0;
-  const interval = (1000 * READERS) / READ_RATE;
-  const reader = async (index: number) => {
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    let next = performance.now() + (index * interval) / READERS;
-    for (let n = index; !until(); n += READERS) {
-      await sleep(next - performance.now());
-      next += interval;
-      const pick = n % 10;
-      let kind: ReadSample['kind'];
-      let requestPath: string;
-      if (pick < 4) {
-        kind = 'listing';
-        requestPath = `/api/project?status=active&approval=approved&cityId=${1 + (n % 3)}&page=${1 + (n % 5)}`;
-      } else if (pick < 8) {
-        kind = 'detail';
-        requestPath = `/api/project/${detailIds[n % detailIds.length]}`;
-      } else {
-        kind = 'search';
-        requestPath = `/api/project/search?query=${encodeURIComponent(SEARCHES[n % SEARCHES.length] ?? 'whitefield')}`;
-      }
-      try {
-        const answer = await call(agent, port, 'GET', requestPath, { 'accept-encoding': 'br, gzip', 'x-forwarded-for': `103.21.${index}.${n % 250}`, 'user-agent': AGENTS[n % AGENTS.length]?.[0] ?? '' });
-        if (answer.status !== 200) errors += 1;
-        else samples.push({ kind, ms: answer.ms });
-      } catch {
-        errors += 1;
-      }
-    }
-    agent.destroy();
-  };
-  await Promise.all(Array.from({ length: READERS }, (_, index) => reader(index)));
-  return { samples, errors };
+  const worker = new Worker(path.join(benchDir, 'tracking-reads.cjs'), {
+    workerData: { port, detailIds, readers: READERS, readRate: READ_RATE, searches: SEARCHES, agents: AGENTS.map(([agent]) => agent) },
+  });
+  const finished = new Promise<{ samples: ReadSample[]; errors: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the readers' thread exited (code ${code}) before answering`)));
+  });
+  const watch = setInterval(() => {
+    if (!until()) return;
+    clearInterval(watch);
+    worker.postMessage('stop');
+  }, 50);
+  try {
+    return await finished;
+  } finally {
+    clearInterval(watch);
+    await worker.terminate();
+  }
 }
 
 interface IngestResult {
