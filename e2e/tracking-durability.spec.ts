@@ -44,6 +44,21 @@ async function send(baseUrl: string, batch: Batch): Promise<Outcome> {
   }
 }
 
+/** `count` batches of PER_BATCH page views, spread over `sessions` visits. */
+function batchesOf(count: number, sessionPrefix: string, sessions: number, start: number): Batch[] {
+  return Array.from({ length: count }, (_, index) => ({
+    index,
+    sessionId: `${sessionPrefix}-${index % sessions}`,
+    events: Array.from({ length: PER_BATCH }, (_, n) => ({
+      id: randomUUID(),
+      event_name: 'PAGE_VIEW',
+      at: new Date(start + index * PER_BATCH + n).toISOString(),
+      page: '/durability',
+      metadata: { batch: index, n },
+    })),
+  }));
+}
+
 /** Reads a stopped server's embedded database. */
 async function withDatabase<T>(dataDir: string, read: (db: PGlite) => Promise<T>): Promise<T> {
   const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
@@ -68,18 +83,8 @@ test.describe('tracking durability (issue 12)', () => {
     try {
       await server.start(60_000);
       const start = Date.now();
-      const batches: Batch[] = Array.from({ length: EVENTS / PER_BATCH }, (_, index) => ({
-        index,
-        // A few dozen visits, as if from as many browsers.
-        sessionId: `durability-${index % 40}`,
-        events: Array.from({ length: PER_BATCH }, (_, n) => ({
-          id: randomUUID(),
-          event_name: 'PAGE_VIEW',
-          at: new Date(start + index * PER_BATCH + n).toISOString(),
-          page: '/durability',
-          metadata: { batch: index, n },
-        })),
-      }));
+      // A few dozen visits, as if from as many browsers.
+      const batches = batchesOf(EVENTS / PER_BATCH, 'durability', 40, start);
 
       // Four senders take batches from one queue; once enough are acknowledged, SIGTERM goes to the server while
       // they keep sending, so requests are in flight, arrive during the drain and after the process is gone.
@@ -146,6 +151,56 @@ test.describe('tracking durability (issue 12)', () => {
       expect(final.rows, 'rows').toBe(EVENTS);
       expect(final.ids.size, 'distinct event ids').toBe(EVENTS);
       expect(batches.flatMap((batch) => batch.events.map((event) => event.id)).filter((id) => !final.ids.has(id))).toEqual([]);
+    } finally {
+      await server.dispose();
+    }
+  });
+  test('SIGKILL midway (no drain at all): every acknowledged batch is written by the restarted server from its journal', async () => {
+    // Decision 034: on the embedded database a 2xx means the batch is on disk in the journal beside the database.
+    // A process killed outright never writes it to the database itself; the next start on the same folder does.
+    test.setTimeout(180_000);
+    const server = await OwnServer.create({ name: 'tracking-sigkill' });
+    try {
+      await server.start(60_000);
+      const start = Date.now();
+      const batches = batchesOf(300, 'sigkill', 20, start);
+      const outcomes = new Map<number, Outcome>();
+      let acked = 0;
+      let next = 0;
+      let killing: Promise<void> | null = null;
+      await Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          while (next < batches.length) {
+            const batch = batches[next++]!;
+            const outcome = await send(server.baseUrl, batch);
+            outcomes.set(batch.index, outcome);
+            if (outcome.kind === 'acked') acked += 1;
+            if (acked >= 100 && killing === null) killing = server.kill();
+          }
+        }),
+      );
+      await killing;
+      const ackedBatches = batches.filter((batch) => outcomes.get(batch.index)?.kind === 'acked');
+      const failedBatches = batches.filter((batch) => outcomes.get(batch.index)?.kind !== 'acked');
+      expect(ackedBatches.length).toBeGreaterThanOrEqual(100);
+      expect(failedBatches.length, 'some batches were sent after the server had gone').toBeGreaterThan(0);
+
+      // Restarted and stopped again: the journal is written at start, before anything new.
+      await server.start(60_000);
+      await server.stop();
+      const afterRestart = await storedIds(server.dataDir);
+      const missing = ackedBatches.flatMap((batch) => batch.events.map((event) => event.id)).filter((id) => !afterRestart.ids.has(id));
+      console.log(`SIGKILL after ${ackedBatches.length} acknowledged batches (${failedBatches.length} not); ${afterRestart.rows} events stored after the restart`);
+      expect(missing, 'acknowledged but not stored').toEqual([]);
+      expect(afterRestart.rows, 'no event stored twice').toBe(afterRestart.ids.size);
+
+      await server.start(60_000);
+      const resent = await Promise.all(failedBatches.map((batch) => send(server.baseUrl, batch)));
+      expect(resent.filter((outcome) => outcome.kind !== 'acked'), 'every re-sent batch is acknowledged').toEqual([]);
+      await server.stop();
+      const final = await storedIds(server.dataDir);
+      expect(final.rows).toBe(batches.length * PER_BATCH);
+      expect(final.ids.size).toBe(batches.length * PER_BATCH);
     } finally {
       await server.dispose();
     }

@@ -99,6 +99,8 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   app.addHook('onClose', () => modules.settled());
   // The tracking rollup job (started by server.ts) finishes its batch before the caller closes the database.
   app.addHook('onClose', () => modules.trackingRollups.stop());
+  // Acknowledged events still in the embedded database's journal are written to it while it is open (decision 034).
+  app.addHook('onClose', () => modules.tracking.close());
 
   await app.register(errors);
   // Before auth, rate limits and the public cache: a scrape is answered ahead of all of them (decision 027).

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Database } from '@nivaas/db';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
@@ -75,6 +76,7 @@ import { createSavedSearchesRepository } from './modules/saved-searches/saved-se
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
 import { createSearchService } from './modules/search/search.service';
 import { createTrackingRepository } from './modules/tracking/tracking.repository';
+import { createEventJournal } from './modules/tracking/tracking-journal';
 import { createTrackingRollupsRepository } from './modules/tracking/tracking-rollups.repository';
 import { createTrackingRollupsService, EMBEDDED_FOLD_PACING, EMBEDDED_WINDOWS_PACING } from './modules/tracking/tracking-rollups.service';
 import { createTrackingService } from './modules/tracking/tracking.service';
@@ -171,7 +173,18 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const ownerLeads = createOwnerLeadsService(createOwnerLeadsRepository(db), listings.ownerOf);
 
   // Visit and event tracking (issue 12): the address -> city table is a local file, read once here.
-  const tracking = createTrackingService({ repository: createTrackingRepository(db), ipCities: loadIpCityTable(config.trackingIpCityTable), clock });
+  const trackingRepository = createTrackingRepository(db);
+  const tracking = createTrackingService({
+    repository: trackingRepository,
+    ipCities: loadIpCityTable(config.trackingIpCityTable),
+    clock,
+    // Decision 034: on the embedded database (in a data folder) a batch is acknowledged once on disk beside it, so
+    // an ingest call never waits behind the one connection's folds and reads.
+    journal:
+      database.kind === 'pglite' && database.dataDir !== undefined
+        ? createEventJournal({ dir: path.join(config.dataDir, 'tracking-journal'), repository: trackingRepository, log })
+        : undefined,
+  });
   // The daily rollups the analytics read, and the retention of raw events: a background job server.ts starts.
   const trackingRollups = createTrackingRollupsService({
     repository: createTrackingRollupsRepository(db),

@@ -114,7 +114,11 @@ export const TrackEventResponseSchema = z.object({
   success: z.literal(true),
   /** Events stored by this call. */
   stored: z.number().int(),
-  /** Events already stored by an earlier call (same id), not stored again. */
+  /**
+   * Events already stored by an earlier call (same id), not stored again. On the embedded database (decision 034) a
+   * copy is recognised while its first copy is in the journal and for the next 100,000 events after; an older copy is
+   * counted in `stored` and then skipped by the database, so it is still stored once.
+   */
   duplicates: z.number().int(),
 });
 export type TrackEventResponse = z.infer<typeof TrackEventResponseSchema>;

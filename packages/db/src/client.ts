@@ -37,6 +37,8 @@ export interface Database {
   kind: DatabaseKind;
   /** The schema the tables live in ('public' unless a searchPath was given). */
   tablesSchema: string;
+  /** PGlite's data folder; undefined for an in-memory PGlite and for PostgreSQL. */
+  dataDir?: string | undefined;
   /** Resolves when the database answers; rejects otherwise (readiness probes). */
   ping(): Promise<void>;
   /**
@@ -149,6 +151,7 @@ export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpe
       db: pglite,
       kind: 'pglite',
       tablesSchema: searchPath ?? 'public',
+      dataDir,
       ping: async () => {
         await client.query('select 1');
       },

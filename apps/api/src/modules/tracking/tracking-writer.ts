@@ -6,6 +6,17 @@ import type { EventBatchWrite, TrackingRepository } from './tracking.repository'
  */
 export const MAX_ROWS_PER_WRITE = 500;
 
+/** How many of the queued batches, from the first, go into one statement: up to maxRows rows, at least one batch. */
+export function groupLength(queue: readonly { batch: Pick<EventBatchWrite, 'events'> }[], maxRows = MAX_ROWS_PER_WRITE): number {
+  let rows = 0;
+  let count = 0;
+  while (count < queue.length && (count === 0 || rows + (queue[count]?.batch.events.length ?? 0) <= maxRows)) {
+    rows += queue[count]?.batch.events.length ?? 0;
+    count += 1;
+  }
+  return count;
+}
+
 interface Pending {
   batch: EventBatchWrite;
   resolve(stored: number): void;
@@ -22,16 +33,7 @@ export function createEventWriter(repository: Pick<TrackingRepository, 'insertEv
   const queue: Pending[] = [];
   let writing = false;
 
-  /** The next group: queued batches in arrival order up to maxRows rows (always at least one batch). */
-  function nextGroup(): Pending[] {
-    let rows = 0;
-    let count = 0;
-    while (count < queue.length && (count === 0 || rows + (queue[count]?.batch.events.length ?? 0) <= maxRows)) {
-      rows += queue[count]?.batch.events.length ?? 0;
-      count += 1;
-    }
-    return queue.splice(0, count);
-  }
+  const nextGroup = () => queue.splice(0, groupLength(queue, maxRows));
 
   async function write(group: Pending[]): Promise<void> {
     try {

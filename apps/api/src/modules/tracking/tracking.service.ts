@@ -12,6 +12,7 @@ import {
 } from '@nivaas/contracts/tracking.schema';
 import type { TrafficSourceValue, VisitorType } from '@nivaas/db';
 import type { NewTrackedEvent, TrackingRepository } from './tracking.repository';
+import type { EventJournal } from './tracking-journal';
 import { createEventWriter } from './tracking-writer';
 import { classifyTrafficSource, type IpCityTable, parseUserAgent, TRAFFIC_SOURCES } from './visitor-facts';
 
@@ -30,6 +31,11 @@ export interface TrackingServiceOptions {
   repository: TrackingRepository;
   ipCities: IpCityTable;
   clock: () => Date;
+  /**
+   * The embedded database's journal (decision 034): batches are acknowledged once on disk beside the database and
+   * written to it moments later. Without one (PostgreSQL, an in-memory database) each call waits for its commit.
+   */
+  journal?: EventJournal | undefined;
 }
 
 export interface BatchOutcome {
@@ -85,8 +91,9 @@ function cityText(value: string | null | undefined): string | null {
  * type and the allowed metadata, and nothing that points at a person: no identity, no address, no city, no source.
  * Consent 'analytics' adds the bearer's identity, the address, a coarse city and the parsed agent.
  */
-export function createTrackingService({ repository, ipCities, clock }: TrackingServiceOptions) {
+export function createTrackingService({ repository, ipCities, clock, journal }: TrackingServiceOptions) {
   const writer = createEventWriter(repository);
+  const store = journal ? journal.append : writer.write;
   return {
     /** spec §7 POST /track/session/start: answers the new session's id. */
     async startSession(payload: TrackSessionStart, facts: RequestFacts): Promise<string> {
@@ -126,8 +133,9 @@ export function createTrackingService({ repository, ipCities, clock }: TrackingS
 
     /**
      * spec §7 POST /track/event. Resolves only after the batch has committed (with the other calls' batches that
-     * arrived meanwhile, in one statement: tracking-writer.ts), so a 2xx means stored; an event sent before (same id)
-     * is counted as a duplicate and not stored again.
+     * arrived meanwhile, in one statement: tracking-writer.ts), or, with the embedded database's journal, once it is
+     * on disk beside the database (decision 034); so a 2xx means kept. An event sent before (same id) is counted as a
+     * duplicate and not stored again.
      */
     async recordEvents(batch: TrackEventBatch, facts: RequestFacts): Promise<BatchOutcome> {
       const receivedAt = clock();
@@ -146,9 +154,15 @@ export function createTrackingService({ repository, ipCities, clock }: TrackingS
         metadata: keptMetadata(event.metadata),
         occurredAt: clampedTime(event.at, receivedAt),
       }));
-      const stored = await writer.write({ events, analytics, receivedAt, currentSessionId: batch.sessionId ?? null });
+      const stored = await store({ events, analytics, receivedAt, currentSessionId: batch.sessionId ?? null });
       return { stored, duplicates: events.length - stored };
     },
+
+    /** Resolves once every acknowledged event is in the database (immediate without a journal). */
+    flushed: async (): Promise<void> => journal?.flushed(),
+
+    /** Shutdown, before the database closes: the journal written to the database, or left on disk for the next start. */
+    close: async (): Promise<void> => journal?.close(),
   };
 }
 
