@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build whatever is missing or stale, then run the API server, which serves the
-// built web app, the provider console remote, the API and the media from one origin. The server
-// itself creates, migrates and seeds the embedded database on first start.
+// built web app, the provider console and broker insights remotes, the API and the media from one
+// origin. The server itself creates, migrates and seeds the embedded database on first start.
 //
 // Signals (issue 10): package.json runs this as `exec node scripts/start.mjs`. npm runs a script
 // through /bin/sh and forwards SIGTERM/SIGINT only to that shell; dash dies of it without passing it
@@ -45,7 +45,7 @@ function newestMtime(paths) {
   return newest;
 }
 
-const shared = ['packages/contracts', 'package-lock.json'];
+const shared = ['packages/contracts', 'packages/client-kit', 'package-lock.json'];
 const targets = [
   {
     name: 'web app',
@@ -61,6 +61,14 @@ const targets = [
     stamp: 'apps/dashboard/dist/.build-stamp',
     output: 'apps/dashboard/dist/remoteEntry.js',
     sources: ['apps/dashboard', ...shared],
+  },
+  {
+    // The brokers' insights (/RemoteComponent), a Module Federation remote the API serves at /remotes/insights/.
+    name: 'broker insights',
+    workspace: '@nivaas/remote-component',
+    stamp: 'apps/remote-component/dist/.build-stamp',
+    output: 'apps/remote-component/dist/remoteEntry.js',
+    sources: ['apps/remote-component', ...shared],
   },
   {
     name: 'API server',
