@@ -8,19 +8,13 @@ import { paginationOf } from '../../lib/page-window';
 import { applyPublication, isPublic } from '../../lib/publication';
 import { uniqueConflict } from '../../lib/unique-conflict';
 import type { AdminBuilderRow, BuilderValues, BuildersAdminRepository } from './builders.admin.repository';
+import { builderFields } from './builders.mapper';
 
 const SLUG_TAKEN = { builders_slug_uq: { field: 'slug', message: 'Another builder already has this slug: choose another' } };
 
 function toAdminBuilder(row: AdminBuilderRow & { projectCount: number }): AdminBuilder {
   return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    logo: row.logoUrl,
-    description: row.description,
-    establishedYear: row.establishedYear,
-    status: row.status,
-    approval: row.approval,
+    ...builderFields(row),
     isPublic: isPublic(row),
     projectCount: row.projectCount,
     updatedAt: row.updatedAt.toISOString(),
