@@ -4,14 +4,10 @@ import { sql, type SQL } from '@nivaas/db/orm';
 const {
   trackingDailyRollups: rollups,
   trackingVisitorDays: visitorDays,
-  trackingVisitorLastSeen: lastSeen,
-  trackingWindowCounts: windowCounts,
-  trackingWindowState: windowState,
   trackingViewerSearches: viewerSearches,
   leads,
   projects,
   auditLog,
-  projectRemarks,
 } = schema;
 
 /**
@@ -58,16 +54,6 @@ export interface ListingRow {
   decidedAt: Date | null;
 }
 
-/** The overview's ranked lists and unique visitors over one of the kept windows (decision 019). */
-export interface WindowOverview {
-  visitors: number;
-  projects: { key: string; views: number; visitors: number }[];
-  localities: { name: string; city: string; views: number }[];
-  cities: { key: string; views: number; visitors: number }[];
-  searches: { key: string; count: number; zeroResults: number }[];
-  zeroResultSearches: KeyCount[];
-}
-
 /**
  * A row of the viewers' searches (decision 030). `kind`: 'listing' a whole search before a view of `projectId`,
  * 'listing-total' that listing's count; 'top' a whole search over all the listings, 'bhk' / 'budget' / 'place' one
@@ -94,14 +80,156 @@ export interface LeadCountRow {
 const dayOf = (column: SQL | unknown) => sql`to_char((${column} at time zone 'UTC') + interval '330 minutes', 'YYYY-MM-DD')`;
 /** A text[] parameter: each element quoted, so a comma or brace in a key stays inside it. */
 const textArray = (keys: readonly string[]) => sql`${`{${keys.map((key) => `"${key.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
-/** Pseudo event names of the rollups (tracking-rollups.repository.ts): all events together, searches that found nothing. */
-const ALL = '*';
-const ZERO_RESULTS = '#zero-results';
-const keysOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::text[]`;
 const idsOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 function toNumber(value: string | number | null | undefined): number {
   return Number(value ?? 0);
+}
+
+/** A listing as listingsWhere selects it (snake_case, times as text). */
+interface ListingRecord {
+  id: number;
+  name: string;
+  item: string;
+  type: string | null;
+  tags: string[];
+  status: 'active' | 'inactive';
+  approval: 'approved' | 'pending' | 'rejected';
+  owner_id: number | null;
+  broker_id: number | null;
+  city: string | null;
+  zone: string | null;
+  location: string | null;
+  unit_type: string | null;
+  submitted_at: string;
+  decided_at: string | null;
+}
+
+function listingOf(row: ListingRecord): ListingRow {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    item: row.item,
+    type: row.type,
+    tags: row.tags,
+    status: row.status,
+    approval: row.approval,
+    ownerId: row.owner_id === null ? null : Number(row.owner_id),
+    brokerId: row.broker_id === null ? null : Number(row.broker_id),
+    city: row.city,
+    zone: row.zone,
+    location: row.location,
+    unitType: row.unit_type,
+    submittedAt: new Date(row.submitted_at),
+    decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
+  };
+}
+
+/**
+ * Listings with what their page and moderation need: the latest submission (upload or resubmission, else when the
+ * row was made) and the first decision after it, as a select of ListingRecord columns (one listing, or a broker's).
+ */
+const listingsWhere = (filter: SQL) => sql`
+  select p.id, p.name, p.item, p.type, p.tags, p.status, p.approval, p.owner_id, p.broker_id,
+         c.name as city, z.name as zone, l.name as location,
+         (select u.type from ${schema.units} u where u.project_id = p.id order by u.id limit 1) as unit_type,
+         s.at::text as submitted_at,
+         (select min(a.created_at) from ${auditLog} a
+           where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('approve', 'reject') and a.created_at >= s.at)::text as decided_at
+  from ${projects} p
+  left join ${schema.cities} c on c.id = p.city_id
+  left join ${schema.zones} z on z.id = p.zone_id
+  left join ${schema.locations} l on l.id = p.location_id
+  cross join lateral (
+    select coalesce(
+      (select max(a.created_at) from ${auditLog} a where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('submit', 'resubmit')),
+      p.created_at) as at
+  ) s
+  where ${filter}`;
+
+
+/** A listing among the overview's most viewed, with its name and the leads it received in the range. */
+export interface TopProject {
+  projectId: number;
+  name: string;
+  views: number;
+  visitors: number;
+  enquiries: number;
+}
+
+/** The overview's ranked lists and unique visitors over a range. */
+export interface RankedLists {
+  visitors: number;
+  projects: TopProject[];
+  localities: { name: string; city: string; views: number }[];
+  cities: { key: string; views: number; visitors: number }[];
+  searches: { key: string; count: number; zeroResults: number }[];
+  zeroResultSearches: KeyCount[];
+}
+
+/** The site's totals of one India day (days without any row are absent). */
+export interface OverviewDayRow {
+  day: string;
+  pageViews: number;
+  sessions: number;
+  visitors: number;
+  enquiries: number;
+  signIns: number;
+  projectViews: number;
+  /** ENQUIRY_SENT alone (the view-to-enquiry rate's numerator). */
+  enquirySent: number;
+}
+
+export interface OverviewFigures {
+  daily: OverviewDayRow[];
+  /** Leads received in the range (project-linked or not). */
+  leads: number;
+  sources: KeyCount[];
+  devices: KeyCount[];
+  /** Listings waiting for a decision now, and the median and longest of their waits in hours. */
+  pending: { count: number; medianWaitHours: number; oldestWaitHours: number };
+  decisions: { day: string; approved: number; rejected: number }[];
+  /** From the kept windows, or null when the range is not one of them. */
+  ranked: RankedLists | null;
+}
+
+export interface BrokerFigures {
+  listings: (ListingRow & { views: number; visitors: number; remarks: { remark: string; at: Date }[] })[];
+  /** Distinct viewers of any of the listings over the range. */
+  visitors: number;
+  /** Views of the listings per day, and distinct viewers of any of them per day (days without views are absent). */
+  views: KeyCount[];
+  viewers: KeyCount[];
+  leads: LeadCountRow[];
+}
+
+/** The ranked lists as nivaas_analytics_overview returns them: arrays in a fixed order, to keep the document small. */
+interface WindowRankedDoc {
+  visitors: number;
+  projects: [string, number, number, string, number][];
+  localities: [string, string, number][];
+  cities: [string, number, number][];
+  searches: [string, number, number][];
+  zero: [string, number][];
+}
+
+const byCount =
+  <T extends { key: string }>(value: (item: T) => number) =>
+  (a: T, b: T) =>
+    value(b) - value(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+function rankedOf(doc: WindowRankedDoc): RankedLists {
+  return {
+    visitors: toNumber(doc.visitors),
+    projects: doc.projects
+      .map(([key, views, visitors, name, enquiries]) => ({ key, projectId: Number(key), name, views: toNumber(views), visitors: toNumber(visitors), enquiries: toNumber(enquiries) }))
+      .sort(byCount((row) => row.views))
+      .map(({ key: _key, ...project }) => project),
+    localities: doc.localities.map(([name, city, views]) => ({ name, city, views: toNumber(views) })).sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
+    cities: doc.cities.map(([key, views, visitors]) => ({ key, views: toNumber(views), visitors: toNumber(visitors) })).sort(byCount((row) => row.views)),
+    searches: doc.searches.map(([key, count, zeroResults]) => ({ key, count: toNumber(count), zeroResults: toNumber(zeroResults) })).sort(byCount((row) => row.count)),
+    zeroResultSearches: doc.zero.map(([key, value]) => ({ key, value: toNumber(value) })).sort(byCount((row) => row.value)),
+  };
 }
 
 export function createAnalyticsRepository(db: Db) {
@@ -110,81 +238,78 @@ export function createAnalyticsRepository(db: Db) {
   }
 
   return {
-    /** The day the kept 7/30/90-day windows end on (decision 019), or null before the rollup job has built them. */
-    async windowEnd(): Promise<string | null> {
-      const found = await rows<{ end_day: string }>(sql`select to_char(end_day, 'YYYY-MM-DD') as end_day from ${windowState}`);
-      return found[0]?.end_day ?? null;
-    },
-
     /**
-     * Everything the overview ranks or counts uniquely, over a kept window, in one statement: each top-N (listings,
-     * localities, cities, searches, searches that found nothing) is the first rows of tracking_window_counts_top_idx,
-     * and the unique visitors are single rows.
+     * A broker's listings with their figures over a range, in one call of nivaas_analytics_broker (migration 0022,
+     * decision 033): each listing's views (the daily rollups' PROJECT_VIEW rows) and distinct viewers
+     * (tracking_visitor_days), the distinct viewers of any of them over the range and per day, views per day, leads
+     * per listing, day and stage, and the provider's remarks. Exact for any range: the viewers' rows of the range are
+     * read once for all three unique counts, so the kept windows are not needed.
      */
-    async windowOverview(days: number, limit: number): Promise<WindowOverview> {
-      const top = (dimension: string, eventName: string) => sql`
-        select key, events from ${windowCounts}
-        where window_days = ${days} and dimension = ${dimension} and event_name = ${eventName} and events > 0
-        order by events desc nulls last, key limit ${limit}`;
-      const found = await rows<{ kind: string; key: string; city: string | null; events: string; visitors: string }>(sql`
-        with projects_top as (${top('project', 'PROJECT_VIEW')}),
-        cities_top as (${top('city', 'PAGE_VIEW')}),
-        searches_top as (${top('search', 'SEARCH')}),
-        zero_top as (${top('search', ZERO_RESULTS)}),
-        localities_top as (
-          select l.name as key, c.name as city, t.events
-          from (${top('locality', 'PROJECT_VIEW')}) t
-          join ${schema.locations} l on l.id = (case when t.key ~ '^[0-9]{1,9}$' then t.key::int end)
-          join ${schema.cities} c on c.id = l.city_id
-        )
-        select 'visitors' as kind, '' as key, null::text as city, '0' as events, coalesce((
-          select visitors from ${windowCounts} where window_days = ${days} and dimension = 'total' and event_name = ${ALL} and key = ''), 0)::text as visitors
-        union all
-        select 'project', t.key, null, t.events::text, coalesce(v.visitors, 0)::text
-        from projects_top t left join ${windowCounts} v on v.window_days = ${days} and v.dimension = 'project' and v.event_name = 'PROJECT_VIEW' and v.key = t.key
-        union all
-        select 'city', t.key, null, t.events::text, coalesce(v.visitors, 0)::text
-        from cities_top t left join ${windowCounts} v on v.window_days = ${days} and v.dimension = 'city' and v.event_name = ${ALL} and v.key = t.key
-        union all
-        select 'search', t.key, null, t.events::text, coalesce(z.events, 0)::text
-        from searches_top t left join ${windowCounts} z on z.window_days = ${days} and z.dimension = 'search' and z.event_name = ${ZERO_RESULTS} and z.key = t.key
-        union all
-        select 'zero', key, null, events::text, '0' from zero_top
-        union all
-        select 'locality', key, city, events::text, '0' from localities_top`);
-      const of = (kind: string) => found.filter((row) => row.kind === kind);
-      const byCount = <T extends { key: string }>(value: (item: T) => number) => (a: T, b: T) => value(b) - value(a) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+    async brokerFigures(brokerId: number, range: DayRange): Promise<BrokerFigures> {
+      const [found] = await rows<{ doc: string }>(sql`
+        select nivaas_analytics_broker(${brokerId}::int, ${range.from}::date, ${range.to}::date,
+                                       ${range.since.toISOString()}::timestamptz, ${range.until.toISOString()}::timestamptz) as doc`);
+      const doc = JSON.parse(found?.doc ?? '{}') as {
+        listings: [ListingRecord, number, number, [string, string][]][];
+        views: [string, number][];
+        viewers: [string, number][];
+        visitors: number;
+        leads: [number, string, string, number][];
+      };
       return {
-        visitors: toNumber(of('visitors')[0]?.visitors),
-        projects: of('project').map((row) => ({ key: row.key, views: toNumber(row.events), visitors: toNumber(row.visitors) })).sort(byCount((row) => row.views)),
-        localities: of('locality')
-          .map((row) => ({ name: row.key, city: row.city ?? '', views: toNumber(row.events) }))
-          .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
-        cities: of('city').map((row) => ({ key: row.key, views: toNumber(row.events), visitors: toNumber(row.visitors) })).sort(byCount((row) => row.views)),
-        searches: of('search').map((row) => ({ key: row.key, count: toNumber(row.events), zeroResults: toNumber(row.visitors) })).sort(byCount((row) => row.count)),
-        zeroResultSearches: of('zero').map((row) => ({ key: row.key, value: toNumber(row.events) })).sort(byCount((row) => row.value)),
+        listings: doc.listings.map(([record, views, visitors, remarks]) => ({
+          ...listingOf(record),
+          views: toNumber(views),
+          visitors: toNumber(visitors),
+          remarks: remarks.map(([remark, at]) => ({ remark, at: new Date(at) })),
+        })),
+        visitors: toNumber(doc.visitors),
+        views: doc.views.map(([day, views]) => ({ key: day, value: toNumber(views) })),
+        viewers: doc.viewers.map(([day, visitors]) => ({ key: day, value: toNumber(visitors) })),
+        leads: doc.leads.map(([projectId, day, stage, n]) => ({ projectId: Number(projectId), day, stage, leads: toNumber(n) })),
       };
     },
 
-    /** Unique viewers of each of some listings over a kept window (decision 019). */
-    async windowListingVisitors(days: number, keys: readonly string[]): Promise<KeyCount[]> {
-      if (keys.length === 0) return [];
-      const found = await rows<{ key: string; value: string }>(sql`
-        select key, visitors::text as value from ${windowCounts}
-        where window_days = ${days} and dimension = 'project' and event_name = 'PROJECT_VIEW' and key = any(${textArray(keys)})`);
-      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
-    },
-
     /**
-     * Distinct people who viewed any of some listings from `since` to the latest day: those last seen by one of them
-     * since then (an index range per listing over tracking_visitor_last_seen). Exact for a range ending today only.
+     * Everything of the overview in one call of nivaas_analytics_overview (migration 0022, decision 033): the site's
+     * daily totals, leads received, sessions by source and device, the moderation queue's age at `now` and decisions
+     * per day; and, when `window` is 7, 30 or 90 and the kept windows end on the range's last day (decision 019), the
+     * ranked lists and unique visitors from tracking_window_counts (each top N the first rows of
+     * tracking_window_counts_top_idx), with the top listings' names and leads. `ranked` is null otherwise: the
+     * service reads them from the daily rows.
      */
-    async viewersSince(keys: readonly string[], since: string): Promise<number> {
-      if (keys.length === 0) return 0;
-      const found = await rows<{ n: string }>(sql`
-        select count(distinct visitor)::text as n from ${lastSeen}
-        where dimension = 'project' and key = any(${textArray(keys)}) and last_day >= ${since}::date`);
-      return toNumber(found[0]?.n);
+    async overviewFigures(range: DayRange, window: number | null, top: number, now: Date): Promise<OverviewFigures> {
+      const [found] = await rows<{ doc: string }>(sql`
+        select nivaas_analytics_overview(${range.from}::date, ${range.to}::date, ${range.since.toISOString()}::timestamptz,
+                                         ${range.until.toISOString()}::timestamptz, ${window}::int, ${top}::int, ${now.toISOString()}::timestamptz) as doc`);
+      type Counts = (number | null)[];
+      const doc = JSON.parse(found?.doc ?? '{}') as {
+        daily: [string, ...Counts][];
+        leads: number;
+        sessions: [string, string, number][];
+        pending: [number, number, number];
+        decisions: [string, number, number][];
+        ranked: WindowRankedDoc | null;
+      };
+      const sessionsOf = (dimension: string) => doc.sessions.filter((row) => row[0] === dimension).map(([, key, n]) => ({ key, value: toNumber(n) }));
+      return {
+        daily: doc.daily.map(([day, pageViews, sessions, visitors, enquiries, signIns, projectViews, enquirySent]) => ({
+          day,
+          pageViews: toNumber(pageViews),
+          sessions: toNumber(sessions),
+          visitors: toNumber(visitors),
+          enquiries: toNumber(enquiries),
+          signIns: toNumber(signIns),
+          projectViews: toNumber(projectViews),
+          enquirySent: toNumber(enquirySent),
+        })),
+        leads: toNumber(doc.leads),
+        sources: sessionsOf('source'),
+        devices: sessionsOf('device'),
+        pending: { count: toNumber(doc.pending[0]), medianWaitHours: toNumber(doc.pending[1]), oldestWaitHours: toNumber(doc.pending[2]) },
+        decisions: doc.decisions.map(([day, approved, rejected]) => ({ day, approved: toNumber(approved), rejected: toNumber(rejected) })),
+        ranked: doc.ranked === null ? null : rankedOf(doc.ranked),
+      };
     },
 
     /** Rollup rows of one dimension over the range, for some event names and (optionally) some keys. */
@@ -230,16 +355,6 @@ export function createAnalyticsRepository(db: Db) {
         where dimension = ${dimension} and key = any(${textArray(keys)})
           and day between ${range.from}::date and ${range.to}::date
         group by key`);
-      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
-    },
-
-    /** Distinct viewers of some listings per day (a person who viewed two of them that day counts once). */
-    async listingViewersByDay(ids: readonly number[], range: DayRange): Promise<KeyCount[]> {
-      if (ids.length === 0) return [];
-      const found = await rows<{ key: string; value: string }>(sql`
-        select to_char(day, 'YYYY-MM-DD') as key, count(distinct visitor)::text as value from ${visitorDays}
-        where dimension = 'project' and key = any(${keysOf(ids)}) and day between ${range.from}::date and ${range.to}::date
-        group by day`);
       return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
     },
 
@@ -309,13 +424,6 @@ export function createAnalyticsRepository(db: Db) {
       return found.map((row) => ({ id: Number(row.id), name: row.name }));
     },
 
-    /** Leads received in the range (project-linked or not). */
-    async leadCount(range: DayRange): Promise<number> {
-      const found = await rows<{ n: string }>(sql`
-        select count(*)::text as n from ${leads} where created_at >= ${range.since.toISOString()}::timestamptz and created_at < ${range.until.toISOString()}::timestamptz`);
-      return toNumber(found[0]?.n);
-    },
-
     /** Leads received in the range on some listings, per listing, India day and current stage. */
     async leadsOn(ids: readonly number[], range: DayRange): Promise<LeadCountRow[]> {
       if (ids.length === 0) return [];
@@ -378,92 +486,10 @@ export function createAnalyticsRepository(db: Db) {
       return found[0]?.name ?? null;
     },
 
-    /**
-     * Listings with what their page and moderation need: the latest submission (upload or resubmission, else when
-     * the row was made) and the first decision after it. Either one listing by id, or every listing of a broker.
-     */
-    async listings(where: { brokerId: number } | { id: number }): Promise<ListingRow[]> {
-      const filter = 'brokerId' in where ? sql`p.broker_id = ${where.brokerId}` : sql`p.id = ${where.id}`;
-      const found = await rows<{
-        id: number;
-        name: string;
-        item: string;
-        type: string | null;
-        tags: string[];
-        status: 'active' | 'inactive';
-        approval: 'approved' | 'pending' | 'rejected';
-        owner_id: number | null;
-        broker_id: number | null;
-        city: string | null;
-        zone: string | null;
-        location: string | null;
-        unit_type: string | null;
-        submitted_at: string;
-        decided_at: string | null;
-      }>(sql`
-        select p.id, p.name, p.item, p.type, p.tags, p.status, p.approval, p.owner_id, p.broker_id,
-               c.name as city, z.name as zone, l.name as location,
-               (select u.type from ${schema.units} u where u.project_id = p.id order by u.id limit 1) as unit_type,
-               s.at::text as submitted_at,
-               (select min(a.created_at) from ${auditLog} a
-                 where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('approve', 'reject') and a.created_at >= s.at)::text as decided_at
-        from ${projects} p
-        left join ${schema.cities} c on c.id = p.city_id
-        left join ${schema.zones} z on z.id = p.zone_id
-        left join ${schema.locations} l on l.id = p.location_id
-        cross join lateral (
-          select coalesce(
-            (select max(a.created_at) from ${auditLog} a where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('submit', 'resubmit')),
-            p.created_at) as at
-        ) s
-        where ${filter}
-        order by p.id`);
-      return found.map((row) => ({
-        id: Number(row.id),
-        name: row.name,
-        item: row.item,
-        type: row.type,
-        tags: row.tags,
-        status: row.status,
-        approval: row.approval,
-        ownerId: row.owner_id,
-        brokerId: row.broker_id,
-        city: row.city,
-        zone: row.zone,
-        location: row.location,
-        unitType: row.unit_type,
-        submittedAt: new Date(row.submitted_at),
-        decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
-      }));
-    },
-
-    /** The provider's remarks on some listings, oldest first. */
-    async remarks(ids: readonly number[]): Promise<{ projectId: number; remark: string; at: Date }[]> {
-      if (ids.length === 0) return [];
-      const found = await rows<{ project_id: number; message: string; created_at: string }>(sql`
-        select project_id, message, created_at::text as created_at from ${projectRemarks}
-        where project_id = any(${idsOf(ids)}) order by created_at, id`);
-      return found.map((row) => ({ projectId: Number(row.project_id), remark: row.message, at: new Date(row.created_at) }));
-    },
-
-    /** When each listing waiting for a decision now was submitted (its latest upload or resubmission). */
-    async pendingSubmissions(): Promise<Date[]> {
-      const found = await rows<{ at: string }>(sql`
-        select coalesce(
-          (select max(a.created_at) from ${auditLog} a where a.entity_kind = 'project' and a.entity_id = p.id and a.action in ('submit', 'resubmit')),
-          p.updated_at)::text as at
-        from ${projects} p where p.approval = 'pending'`);
-      return found.map((row) => new Date(row.at));
-    },
-
-    /** Listing approvals and rejections per India day in the range. */
-    async decisionsByDay(range: DayRange): Promise<{ day: string; action: string; n: number }[]> {
-      const found = await rows<{ day: string; action: string; n: string }>(sql`
-        select ${dayOf(sql`created_at`)} as day, action, count(*)::text as n from ${auditLog}
-        where entity_kind = 'project' and action in ('approve', 'reject')
-          and created_at >= ${range.since.toISOString()}::timestamptz and created_at < ${range.until.toISOString()}::timestamptz
-        group by 1, 2`);
-      return found.map((row) => ({ day: row.day, action: row.action, n: toNumber(row.n) }));
+    /** One listing with what its page and moderation need (the project drill-down), or undefined. */
+    async listing(id: number): Promise<ListingRow | undefined> {
+      const found = await rows<ListingRecord>(sql`${listingsWhere(sql`p.id = ${id}`)}`);
+      return found[0] === undefined ? undefined : listingOf(found[0]);
     },
   };
 }

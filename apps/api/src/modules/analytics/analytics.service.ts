@@ -19,7 +19,7 @@ import { LEAD_STAGES } from '@nivaas/contracts/lead.schema';
 import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
-import type { AnalyticsRepository, DayRange, ListingRow, ViewerSearchRow, WindowOverview } from './analytics.repository';
+import type { AnalyticsRepository, BrokerFigures, DayRange, ListingRow, RankedLists, ViewerSearchRow } from './analytics.repository';
 
 const DAY_MS = 86_400_000;
 /** India's calendar day (UTC+05:30, no daylight saving), as the rollups count days. */
@@ -27,8 +27,7 @@ const IST_OFFSET_MS = 330 * 60_000;
 const TOP = 10;
 const HOURS = 3_600_000;
 
-/** Pseudo event names of the rollup rows issue 13 added (tracking-rollups.repository.ts). */
-const SESSIONS = '#sessions';
+/** Pseudo event name of the rollup rows issue 13 added (tracking-rollups.repository.ts): searches that found nothing. */
 const ZERO_RESULTS = '#zero-results';
 
 type Without<T> = Omit<T, 'success'>;
@@ -100,13 +99,6 @@ function pathOf(row: ListingRow): string {
   return projectPath({ id: row.id, name: row.name, tags: row.tags, city: named(row.city), zone: named(row.zone), location: named(row.location) });
 }
 
-function median(values: readonly number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-}
-
 export interface AnalyticsServiceOptions {
   repository: AnalyticsRepository;
   clock: () => Date;
@@ -126,18 +118,8 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     return dayRange(from, to);
   }
 
-  /**
-   * The kept window (7, 30 or 90 days, decision 019) a range is, when the rollup job's windows end on its last day;
-   * else null, and the figures are summed and counted from the daily rows (exact, slower).
-   */
-  async function windowOf(range: DayRange): Promise<number | null> {
-    const days = analyticsRangeDays(range.from, range.to);
-    if (!(ANALYTICS_WINDOWS as readonly number[]).includes(days)) return null;
-    return (await repository.windowEnd()) === range.to ? days : null;
-  }
-
   /** The overview's ranked lists and unique visitors from the daily rows, for a range that is not a kept window. */
-  async function rankedFromDays(range: DayRange): Promise<WindowOverview> {
+  async function rankedFromDays(range: DayRange): Promise<RankedLists> {
     const [visitors, viewed, topCities, topSearches, zeroSearches] = await Promise.all([
       repository.uniqueVisitors('total', range),
       repository.topViewed(range, TOP),
@@ -145,17 +127,29 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       repository.topKeys('search', 'SEARCH', range, TOP),
       repository.topKeys('search', ZERO_RESULTS, range, TOP),
     ]);
-    const [projectVisitors, cityVisitors, searchZeros] = await Promise.all([
+    const projectIds = viewed.projects.map((row) => Number(row.key)).filter((id) => Number.isSafeInteger(id));
+    const [projectVisitors, cityVisitors, searchZeros, names, projectLeads] = await Promise.all([
       repository.uniqueVisitorsByKey('project', range, viewed.projects.map((row) => row.key)),
       repository.uniqueVisitorsByKey('city', range, topCities.map((row) => row.key)),
       topSearches.length === 0 ? [] : repository.rollups('search', range, [ZERO_RESULTS], topSearches.map((row) => row.key)),
+      repository.projectNames(projectIds),
+      repository.leadsOn(projectIds, range),
     ]);
     const visitorsOfProject = new Map(projectVisitors.map((row) => [row.key, row.value]));
     const visitorsOfCity = new Map(cityVisitors.map((row) => [row.key, row.value]));
     const zerosOf = sumBy(searchZeros, (row) => row.key, (row) => row.events);
+    const leadsOfProject = sumBy(projectLeads, (lead) => String(lead.projectId), (lead) => lead.leads);
     return {
       visitors,
-      projects: viewed.projects.map((row) => ({ key: row.key, views: row.value, visitors: visitorsOfProject.get(row.key) ?? 0 })),
+      projects: viewed.projects
+        .filter((row) => names.has(Number(row.key)))
+        .map((row) => ({
+          projectId: Number(row.key),
+          name: names.get(Number(row.key)) ?? '',
+          views: row.value,
+          visitors: visitorsOfProject.get(row.key) ?? 0,
+          enquiries: leadsOfProject.get(row.key) ?? 0,
+        })),
       localities: viewed.localities,
       cities: topCities.map((row) => ({ key: row.key, views: row.value, visitors: visitorsOfCity.get(row.key) ?? 0 })),
       searches: topSearches.map((row) => ({ key: row.key, count: row.value, zeroResults: zerosOf.get(row.key) ?? 0 })),
@@ -163,44 +157,31 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     };
   }
 
-  /** Per-listing and total figures of some listings over a range. */
-  async function listingFigures(listings: readonly ListingRow[], range: DayRange, window: number | null) {
-    const ids = listings.map((listing) => listing.id);
-    const keys = ids.map(String);
-    const [views, visitorsByKey, visitors, leads, remarks] = await Promise.all([
-      ids.length === 0 ? [] : repository.rollups('project', range, ['PROJECT_VIEW'], keys),
-      window === null ? repository.uniqueVisitorsByKey('project', range, keys) : repository.windowListingVisitors(window, keys),
-      ids.length === 0 ? 0 : window === null ? repository.uniqueVisitors('project', range, keys) : repository.viewersSince(keys, range.from),
-      repository.leadsOn(ids, range),
-      repository.remarks(ids),
-    ]);
-    const viewsOf = sumBy(views, (row) => row.key, (row) => row.events);
-    const visitorsOf = new Map(visitorsByKey.map((row) => [row.key, row.value]));
+  /** Per-listing and total figures of a broker's listings over a range (one statement: brokerFigures). */
+  function listingFigures({ listings, visitors, leads }: BrokerFigures) {
     const now = clock();
-
     const insights: ListingInsight[] = listings.map((listing) => {
       const own = leads.filter((lead) => lead.projectId === listing.id);
       const leadsByStage = noLeads();
       for (const lead of own) if (lead.stage in leadsByStage) leadsByStage[lead.stage as keyof LeadsByStage] += lead.leads;
       const enquiries = own.reduce((sum, lead) => sum + lead.leads, 0);
-      const listingViews = viewsOf.get(String(listing.id)) ?? 0;
       return {
         projectId: listing.id,
         name: listing.name,
         path: pathOf(listing),
         status: listing.status,
         approval: listing.approval,
-        views: listingViews,
-        visitors: visitorsOf.get(String(listing.id)) ?? 0,
+        views: listing.views,
+        visitors: listing.visitors,
         enquiries,
-        enquiryRate: rateOf(enquiries, listingViews),
+        enquiryRate: rateOf(enquiries, listing.views),
         leadsByStage,
-        seenNotEnquired: listingViews > 0 && enquiries === 0,
+        seenNotEnquired: listing.views > 0 && enquiries === 0,
         moderation: {
           submittedAt: listing.submittedAt.toISOString(),
           decidedAt: listing.decidedAt?.toISOString() ?? null,
           waitHours: oneDecimal(Math.max(0, ((listing.decidedAt ?? now).getTime() - listing.submittedAt.getTime()) / HOURS)),
-          remarks: remarks.filter((remark) => remark.projectId === listing.id).map((remark) => ({ remark: remark.remark, at: remark.at.toISOString() })),
+          remarks: listing.remarks.map((remark) => ({ remark: remark.remark, at: remark.at.toISOString() })),
         },
       };
     });
@@ -211,7 +192,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     const totalViews = insights.reduce((sum, insight) => sum + insight.views, 0);
     const totalEnquiries = insights.reduce((sum, insight) => sum + insight.enquiries, 0);
     const totals: ListingTotals = { views: totalViews, visitors, enquiries: totalEnquiries, enquiryRate: rateOf(totalEnquiries, totalViews), leadsByStage };
-    return { insights, totals, views, leads, ids };
+    return { insights, totals };
   }
 
   return {
@@ -221,12 +202,11 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const owner = await ownerOf(principal);
       const to = istDay(clock());
       const range = dayRange(addDays(to, -(days - 1)), to);
-      const [listings, window] = await Promise.all([repository.listings({ brokerId: owner.id }), windowOf(range)]);
-      const { insights, totals, views, leads, ids } = await listingFigures(listings, range, window);
-      const viewersByDay = await repository.listingViewersByDay(ids, range);
-      const viewsByDay = sumBy(views, (row) => row.day, (row) => row.events);
-      const leadsByDay = sumBy(leads, (lead) => lead.day, (lead) => lead.leads);
-      const visitorsByDay = new Map(viewersByDay.map((row) => [row.key, row.value]));
+      const figures = await repository.brokerFigures(owner.id, range);
+      const { insights, totals } = listingFigures(figures);
+      const viewsByDay = new Map(figures.views.map((row) => [row.key, row.value]));
+      const visitorsByDay = new Map(figures.viewers.map((row) => [row.key, row.value]));
+      const leadsByDay = sumBy(figures.leads, (lead) => lead.day, (lead) => lead.leads);
       return {
         range: rangeOut(range),
         totals,
@@ -266,80 +246,49 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     /** GET /api/admin/analytics/overview. */
     async overview(query: AnalyticsRangeQuery): Promise<Without<AnalyticsOverviewResponse>> {
       const range = providerRange(query);
-      const window = await windowOf(range);
-      const [totalRows, leadCount, ranked, sources, devices, pending, decisions] = await Promise.all([
-        repository.rollups('total', range, ['PAGE_VIEW', SESSIONS, '*', 'ENQUIRY_SENT', 'CONTACT_FORM_SENT', 'USER_LOGIN', 'BROKER_LOGIN', 'PROJECT_VIEW'], ['']),
-        repository.leadCount(range),
-        window === null ? rankedFromDays(range) : repository.windowOverview(window, TOP),
-        repository.topKeys('source', SESSIONS, range, TOP, 'visitors'),
-        repository.topKeys('device', SESSIONS, range, TOP, 'visitors'),
-        repository.pendingSubmissions(),
-        repository.decisionsByDay(range),
-      ]);
-      const topProjects = ranked.projects;
-      const projectIds = topProjects.map((row) => Number(row.key)).filter((id) => Number.isSafeInteger(id));
-      const [names, projectLeads] = await Promise.all([repository.projectNames(projectIds), repository.leadsOn(projectIds, range)]);
-
-      const byDay = new Map<string, Map<string, { events: number; visitors: number }>>();
-      for (const row of totalRows) {
-        const day = byDay.get(row.day) ?? new Map<string, { events: number; visitors: number }>();
-        day.set(row.eventName, { events: row.events, visitors: row.visitors });
-        byDay.set(row.day, day);
-      }
-      const daily = everyDay(range).map((day) => {
-        const counts = byDay.get(day);
-        const events = (name: string) => counts?.get(name)?.events ?? 0;
-        return {
-          day,
-          pageViews: events('PAGE_VIEW'),
-          sessions: counts?.get(SESSIONS)?.visitors ?? 0,
-          visitors: counts?.get('*')?.visitors ?? 0,
-          enquiries: events('ENQUIRY_SENT') + events('CONTACT_FORM_SENT'),
-          signIns: events('USER_LOGIN') + events('BROKER_LOGIN'),
-        };
+      const days = analyticsRangeDays(range.from, range.to);
+      // A range of 7, 30 or 90 days may be a kept window (decision 019): the statement checks that they end on its
+      // last day and answers the ranked lists from them; otherwise they are read from the daily rows.
+      const window = (ANALYTICS_WINDOWS as readonly number[]).includes(days) ? days : null;
+      const figures = await repository.overviewFigures(range, window, TOP, clock());
+      const ranked = figures.ranked ?? (await rankedFromDays(range));
+      const byDay = new Map(figures.daily.map((row) => [row.day, row]));
+      const everyDayOfRange = everyDay(range);
+      const daily = everyDayOfRange.map((day) => {
+        const row = byDay.get(day);
+        return { day, pageViews: row?.pageViews ?? 0, sessions: row?.sessions ?? 0, visitors: row?.visitors ?? 0, enquiries: row?.enquiries ?? 0, signIns: row?.signIns ?? 0 };
       });
-      const total = (name: string) => totalRows.filter((row) => row.eventName === name).reduce((sum, row) => sum + row.events, 0);
-      const projectViews = total('PROJECT_VIEW');
-      const leadsOfProject = sumBy(projectLeads, (lead) => String(lead.projectId), (lead) => lead.leads);
-      const now = clock().getTime();
-      const waits = pending.map((at) => Math.max(0, (now - at.getTime()) / HOURS));
-      const decided = new Map<string, { approved: number; rejected: number }>();
-      for (const row of decisions) {
-        const day = decided.get(row.day) ?? { approved: 0, rejected: 0 };
-        if (row.action === 'approve') day.approved += row.n;
-        else day.rejected += row.n;
-        decided.set(row.day, day);
-      }
+      const total = (measure: (row: (typeof figures.daily)[number]) => number) => figures.daily.reduce((sum, row) => sum + measure(row), 0);
+      const projectViews = total((row) => row.projectViews);
+      const decided = new Map(figures.decisions.map(({ day, approved, rejected }) => [day, { approved, rejected }]));
 
       return {
         range: rangeOut(range),
         totals: {
-          pageViews: total('PAGE_VIEW'),
-          sessions: daily.reduce((sum, day) => sum + day.sessions, 0),
+          pageViews: total((row) => row.pageViews),
+          sessions: total((row) => row.sessions),
           visitors: ranked.visitors,
-          signIns: total('USER_LOGIN') + total('BROKER_LOGIN'),
-          enquiries: total('ENQUIRY_SENT') + total('CONTACT_FORM_SENT'),
-          leads: leadCount,
+          signIns: total((row) => row.signIns),
+          enquiries: total((row) => row.enquiries),
+          leads: figures.leads,
           projectViews,
-          viewToEnquiry: rateOf(total('ENQUIRY_SENT'), projectViews),
+          viewToEnquiry: rateOf(total((row) => row.enquirySent), projectViews),
         },
         daily,
         top: {
-          projects: topProjects
-            .filter((row) => names.has(Number(row.key)))
-            .map((row) => ({ projectId: Number(row.key), name: names.get(Number(row.key)) ?? '', views: row.views, visitors: row.visitors, enquiries: leadsOfProject.get(row.key) ?? 0 })),
+          projects: ranked.projects,
           localities: ranked.localities,
           cities: ranked.cities.map((row) => ({ name: row.key, views: row.views, visitors: row.visitors })),
           searches: ranked.searches.map((row) => ({ query: row.key, count: row.count, zeroResults: row.zeroResults })),
           zeroResultSearches: ranked.zeroResultSearches.map((row) => ({ query: row.key, count: row.value })),
-          sources: sources.map((row) => ({ source: row.key, sessions: row.value })),
-          devices: devices.map((row) => ({ device: row.key, sessions: row.value })),
+          sources: figures.sources.map((row) => ({ source: row.key, sessions: row.value })),
+          devices: figures.devices.map((row) => ({ device: row.key, sessions: row.value })),
         },
         moderation: {
-          pending: pending.length,
-          medianWaitHours: oneDecimal(median(waits)),
-          oldestWaitHours: oneDecimal(waits.length === 0 ? 0 : Math.max(...waits)),
-          decisionsByDay: everyDay(range).map((day) => ({ day, ...(decided.get(day) ?? { approved: 0, rejected: 0 }) })),
+          pending: figures.pending.count,
+          medianWaitHours: oneDecimal(figures.pending.medianWaitHours),
+          oldestWaitHours: oneDecimal(figures.pending.oldestWaitHours),
+          decisionsByDay: everyDayOfRange.map((day) => ({ day, ...(decided.get(day) ?? { approved: 0, rejected: 0 }) })),
         },
       };
     },
@@ -347,7 +296,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     /** GET /api/admin/analytics/projects/{id}: one listing's funnel. */
     async project(id: number, query: AnalyticsRangeQuery): Promise<Without<ProjectAnalyticsResponse>> {
       const range = providerRange(query);
-      const [listing] = await repository.listings({ id });
+      const listing = await repository.listing(id);
       if (!listing) throw DomainError.notFound('Listing', id);
       const [events, leads] = await Promise.all([
         repository.rollups('project', range, ['PROJECT_VIEW', 'PROPERTY_ADDED_IN_WISHLIST', 'COMPARE_ADDED'], [String(id)]),
@@ -374,8 +323,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const range = providerRange(query);
       const name = await repository.brokerName(id);
       if (name === null) throw DomainError.notFound('Broker', id);
-      const [listings, window] = await Promise.all([repository.listings({ brokerId: id }), windowOf(range)]);
-      const { insights, totals } = await listingFigures(listings, range, window);
+      const { insights, totals } = listingFigures(await repository.brokerFigures(id, range));
       return { range: rangeOut(range), broker: { id, name }, totals, listings: insights };
     },
   };
