@@ -27,6 +27,8 @@ export default defineConfig({
     // Hashed file names under /assets/ let the API cache them for a year (immutable).
     assetsDir: 'assets',
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunks each page module needs, for the server's modulepreload links (decision 032).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -38,6 +40,9 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
+            // Decision 032: the app's own modules that every page loads with the entry, in one file rather than a
+            // dozen shared crumbs (each one more request on a phone's few connections).
+            { name: 'app', tags: ['$initial'], test: /[\\/](?:apps[\\/]web[\\/]src|packages)[\\/]/ },
             // Loaded after first paint (see app/providers.tsx).
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],

@@ -10,7 +10,7 @@ import type { ServerFetch } from './domain/auth/auth-persistence';
 import { SERVER_RENDER_ORIGIN } from './domain/auth/auth-persistence';
 import { api } from './lib/api/api-slice';
 import { AppProviders } from './app/providers';
-import { routes } from './app/router';
+import { routes, type PageHandle } from './app/router';
 import { makeStore, type AppStore } from './app/store';
 import { scriptJson } from '@nivaas/contracts/script-json';
 import { HYDRATION_STATE_ID, ROUTER_STATE_ID, type ServerRenderState } from './app/hydration';
@@ -26,6 +26,11 @@ export type RenderedPage =
       headTags: string;
       /** The store's and the router's state as JSON data blocks, for after the root element. */
       dataScripts: string;
+      /**
+       * Decision 032: the page modules of the matched routes, as the client build's manifest names them
+       * (`src/features/home/home-page.tsx`), so the server can preload their chunks with the entry.
+       */
+      modules: string[];
     }
   /** Not rendered (a redirect or an error in the router's own answer): the API sends the client-rendered shell. */
   | { kind: 'skipped'; reason: string };
@@ -94,6 +99,10 @@ function renderToText(element: React.ReactElement): Promise<string> {
     });
     let failed = false;
     const stream = renderToPipeableStream(element, {
+      // Decision 032: the page's sections are Suspense boundaries (hydrated later, in slices). React would send a large
+      // finished boundary separately, completed by an inline script, which the CSP blocks; every boundary is finished
+      // by the time this pipes, so each stays in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // Waiting for everything (every lazy piece resolved) gives the whole page as one string, which the public
       // response cache can keep, and crawlers get the full body; the data is already in the store by now.
       onAllReady() {
@@ -145,5 +154,9 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
   const dataScripts =
     `<script type="application/json" id="${HYDRATION_STATE_ID}">${scriptJson(stateToSend(store))}</script>` +
     `<script type="application/json" id="${ROUTER_STATE_ID}">${scriptJson(routerState)}</script>`;
-  return { kind: 'rendered', html, headTags, dataScripts };
+  const modules = context.matches.flatMap(({ route }) => {
+    const handle = route.handle as PageHandle | undefined;
+    return handle ? [handle.module] : [];
+  });
+  return { kind: 'rendered', html, headTags, dataScripts, modules };
 }

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ApprovalSchema, MAX_ID, multiLineText, singleLineText } from './common.schema';
 import { IndianMobileSchema, normaliseIndianMobile } from './lead.schema';
+import { LOGOUT_MESSAGE } from './values';
+
+// Decision 032: defined without zod for the web app's first screen; exported here as before.
+export { LOGOUT_MESSAGE };
 
 /**
  * Identity (issue 4): passcode sign-in for users, brokers and the provider's staff, broker accounts, and the
@@ -329,8 +333,6 @@ export const RefreshTokenResponseSchema = z.object({
   token: z.string(),
 });
 export type RefreshTokenResponse = z.infer<typeof RefreshTokenResponseSchema>;
-
-export const LOGOUT_MESSAGE = 'Logged out successfully!';
 
 export const LogoutRequestSchema = z.strictObject({
   role: PrincipalKindSchema,

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ApprovalSchema, MAX_PAGE_SIZE, PageQuerySchema, PaginationSchema, StatusSchema } from './common.schema';
+import { BLOG_PAGE_SIZE } from './values';
 
-/** spec §9: blogs page 10 at a time. */
-export const BLOG_PAGE_SIZE = 10;
+// Decision 032: defined without zod for the web app's first screen; exported here as before.
+export { BLOG_PAGE_SIZE };
 
 /**
  * spec §7 GET /blog?status=active&approval=approved&page&limit. The client sends the two filters, but they are

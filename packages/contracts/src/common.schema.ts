@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from './values';
+
+// Decision 032: defined without zod for the web app's first screen; exported here as before.
+export { DEFAULT_PAGE_SIZE };
 
 /**
  * Issue 10: one rule for the text of every request (body, query string, path). Control characters (Unicode Cc: C0,
@@ -38,8 +42,6 @@ export function multiLineText(options: TextOptions = {}): z.ZodString {
   return text(MULTI_LINE_TEXT, options);
 }
 
-/** spec §9: lists page from 1, 30 at a time unless a screen says otherwise. */
-export const DEFAULT_PAGE_SIZE = 30;
 /** Caps what one request can ask of the database, whatever the client sends. */
 export const MAX_PAGE_SIZE = 100;
 

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { IdInputSchema, MAX_ID } from './common.schema';
 import { ItemSchema, ProjectSchema } from './project.schema';
+import { FAVOURITE_ADDED_MESSAGE, FAVOURITE_REMOVED_MESSAGE } from './values';
+
+// Decision 032: defined without zod for the web app's first screen; exported here as before.
+export { FAVOURITE_ADDED_MESSAGE, FAVOURITE_REMOVED_MESSAGE };
 
 /**
  * Favourites (spec §3 Favourite: projectId, userType, action; §4 favourite toggle; §6 users and brokers may add
@@ -21,10 +25,6 @@ export type FavouriteMode = z.infer<typeof FavouriteModeSchema>;
 export const FAVOURITE_ACTIONS = ['add', 'remove'] as const;
 export const FavouriteActionSchema = z.enum(FAVOURITE_ACTIONS);
 export type FavouriteAction = z.infer<typeof FavouriteActionSchema>;
-
-/** spec §4 toasts, sent back so a client can show the server's words. */
-export const FAVOURITE_ADDED_MESSAGE = 'Added to favorites';
-export const FAVOURITE_REMOVED_MESSAGE = 'Removed from favorites';
 
 /** A favourite's project id in a JSON body. */
 const ProjectIdSchema = z.number().int().positive().max(MAX_ID);

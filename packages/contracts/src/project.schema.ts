@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { ApprovalSchema, IdInputSchema, MediaSchema, NamedRefSchema, PageQuerySchema, PaginationSchema, singleLineText, StatusSchema } from './common.schema';
 import { RupeesInputSchema } from './rupees.schema';
+import { PROPERTY_TYPES, TRANSACTION_TAGS, POSSESSIONS, MAX_BHK, MAX_SEARCH_TEXT, SIMILAR_PROJECTS_LIMIT } from './values';
+
+// Decision 032: defined without zod for the web app's first screen; exported here as before.
+export { PROPERTY_TYPES, TRANSACTION_TAGS, POSSESSIONS, MAX_BHK, MAX_SEARCH_TEXT, SIMILAR_PROJECTS_LIMIT };
 
 /**
  * A query-string list: '2,3' or repeated keys (`bhk=2&bhk=3`), trimmed, empty parts dropped,
@@ -17,8 +21,6 @@ export function commaList<T extends z.ZodType>(item: T) {
   });
 }
 
-/** spec §3: every property type the catalogue knows. */
-export const PROPERTY_TYPES = ['apartment', 'villa', 'plot', 'residentialhouse', 'pent house', 'studio'] as const;
 export const PropertyTypeSchema = z.enum(PROPERTY_TYPES);
 export type PropertyType = z.infer<typeof PropertyTypeSchema>;
 
@@ -85,7 +87,6 @@ export const ProjectListResponseSchema = z.object({
 export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
 
 /** spec §3 transactionTag: a builder's new booking, or an owner's or broker's resale. */
-export const TRANSACTION_TAGS = ['New Booking', 'Resale'] as const;
 export const TransactionTagSchema = z.enum(TRANSACTION_TAGS);
 export type TransactionTag = z.infer<typeof TransactionTagSchema>;
 
@@ -93,7 +94,6 @@ export type TransactionTag = z.infer<typeof TransactionTagSchema>;
  * Possession as a buyer filters it: 'ready' = possession date passed (or a resale home without one),
  * 'upcoming' = a pre-launch project (tag 'Upcoming Launches', spec §2), 'under-construction' = the rest.
  */
-export const POSSESSIONS = ['ready', 'under-construction', 'upcoming'] as const;
 export const PossessionSchema = z.enum(POSSESSIONS);
 export type Possession = z.infer<typeof PossessionSchema>;
 
@@ -118,13 +118,9 @@ export const PublicStatusSchema = z.literal('active', { error: "only 'active' pr
 export const PublicApprovalSchema = z.literal('approved', { error: "only 'approved' projects are public" });
 
 /** BHK counts a buyer can pick: '2,3' -> [2, 3]. Repeated keys (`bhk=2&bhk=3`) are accepted too. */
-export const MAX_BHK = 10;
 export const BhkListSchema = commaList(z.coerce.number().int().min(1).max(MAX_BHK));
 /** Property types as a comma list: 'apartment,villa' ('pent house' keeps its space, URL-encoded). */
 export const PropertyTypeListSchema = commaList(PropertyTypeSchema);
-
-/** Longest free text a list or search accepts: enough for any real query, too short to be a load. */
-export const MAX_SEARCH_TEXT = 100;
 
 /**
  * spec §7 GET /project: status=active, approval=approved, any of builderId/locationId/cityId/zoneId/
@@ -200,7 +196,6 @@ export const ListingsQuerySchema = PageQuerySchema.extend({
 export type ListingsQuery = z.infer<typeof ListingsQuerySchema>;
 
 /** How many similar projects a details page shows. */
-export const SIMILAR_PROJECTS_LIMIT = 8;
 export const SimilarProjectsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SIMILAR_PROJECTS_LIMIT).default(SIMILAR_PROJECTS_LIMIT),
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { MAX_ID, singleLineText } from './common.schema';
 import { MAX_BHK, MAX_SEARCH_TEXT, PossessionSchema, PropertyTypeSchema, TransactionTagSchema } from './project.schema';
 import { MAX_RUPEES } from './rupees.schema';
+import { SAVED_SEARCH_NAME_MAX } from './values';
+
+// Decision 032: defined without zod for the web app's first screen; exported here as before.
+export { SAVED_SEARCH_NAME_MAX };
 
 /**
  * Saved searches (issue 4; spec §2 sign-in modal 'Access saved searches and favorites'). A signed-in user keeps
@@ -10,7 +14,6 @@ import { MAX_RUPEES } from './rupees.schema';
 
 /** How many saved searches one user may keep. */
 export const MAX_SAVED_SEARCHES = 20;
-export const SAVED_SEARCH_NAME_MAX = 80;
 
 const uniqueList = <T extends z.ZodType>(item: T) =>
   z

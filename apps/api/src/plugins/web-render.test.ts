@@ -15,6 +15,8 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <title>Nivaas: homes and projects across India</title>
     <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-abc123.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc123.css">
   </head>
   <body>
     <div id="root"></div>
@@ -35,6 +37,7 @@ export async function renderPage(url, serverFetch) {
     html: '<main><h1>Rendered ' + url + '</h1><p>api said ' + body.status + '</p></main>',
     headTags: '<link rel="preload" as="image" href="/media/x.webp"/>',
     dataScripts: '<script type="application/json" id="nivaas-state">{}</script>',
+    modules: ['src/app/layout/root-layout.tsx', 'src/features/content/about-page.tsx', 'src/unknown.tsx'],
   };
 }
 `;
@@ -47,6 +50,18 @@ beforeAll(async () => {
   const webDir = path.join(parent, 'dist');
   mkdirSync(path.join(webDir, 'assets'), { recursive: true });
   writeFileSync(path.join(webDir, 'index.html'), INDEX_HTML);
+  // Decision 032: Vite's build manifest, which names each page module's chunk and the chunks it imports.
+  mkdirSync(path.join(webDir, '.vite'));
+  writeFileSync(
+    path.join(webDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'src/main.tsx': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor-abc123.js'] },
+      '_vendor-abc123.js': { file: 'assets/vendor-abc123.js' },
+      '_card-abc123.js': { file: 'assets/card-abc123.js', imports: ['_vendor-abc123.js'] },
+      'src/app/layout/root-layout.tsx': { file: 'assets/root-layout-abc123.js', imports: ['_vendor-abc123.js', '_card-abc123.js'] },
+      'src/features/content/about-page.tsx': { file: 'assets/about-page-abc123.js', imports: ['_card-abc123.js'] },
+    }),
+  );
   mkdirSync(`${webDir}-ssr`);
   writeFileSync(path.join(`${webDir}-ssr`, 'entry-server.js'), SERVER_BUNDLE);
   ctx = await createTestApp({ env: { WEB_DIST_DIR: webDir } });
@@ -72,6 +87,20 @@ describe('server-rendered pages', () => {
     expect(head).toContain('rel="canonical"');
     // The rendered page reads without JavaScript, so it does not say it needs it.
     expect(html).not.toContain('<noscript>');
+  });
+
+  it("preloads the rendered page's chunks, and puts the page's head and image before the scripts (decision 032)", async () => {
+    const html = (await get('/about')).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+    // Each chunk once: the vendor chunk index.html already names is not repeated; an unknown module adds nothing.
+    expect(preloaded).toEqual(['assets/vendor-abc123.js', 'assets/root-layout-abc123.js', 'assets/card-abc123.js', 'assets/about-page-abc123.js']);
+    const at = (text: string) => head.indexOf(text);
+    expect(at('rel="stylesheet"')).toBeGreaterThan(-1);
+    expect(at('rel="stylesheet"')).toBeLessThan(at('rel="canonical"'));
+    expect(at('rel="canonical"')).toBeLessThan(at('rel="preload" as="image"'));
+    expect(at('rel="preload" as="image"')).toBeLessThan(at('src="/assets/index-abc123.js"'));
+    expect(head.match(/<script type="module"/g)).toHaveLength(1);
   });
 
   it('sends the client-rendered shell with 200, never a 500, when rendering fails, and keeps it out of caches', async () => {

@@ -19,7 +19,9 @@ const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000;
  * Declared here rather than imported: the API never imports the web app's code, only loads its build at start.
  */
 type ServerFetch = (request: Request) => Promise<Response>;
-type RenderedPage = { kind: 'rendered'; html: string; headTags: string; dataScripts: string } | { kind: 'skipped'; reason: string };
+type RenderedPage =
+  | { kind: 'rendered'; html: string; headTags: string; dataScripts: string; modules?: string[] }
+  | { kind: 'skipped'; reason: string };
 interface ServerRenderer {
   renderPage: (url: string, serverFetch: ServerFetch) => Promise<RenderedPage>;
 }
@@ -42,15 +44,22 @@ const ROOT_ELEMENT = /<div id="root"><\/div>/i;
 /** "Needs JavaScript" is untrue of a server-rendered page, which reads well without it. */
 const NOSCRIPT = /\s*<noscript>[\s\S]*?<\/noscript>/i;
 
+/** The app's scripts in index.html's head: the entry and the chunks it imports (Vite's modulepreload links). */
+const SCRIPT_TAGS = /[ \t]*(?:<script\b[^>]*\btype="module"[^>]*><\/script>|<link\b[^>]*\brel="modulepreload"[^>]*>)\s*/gi;
+
 /**
- * index.html cut where a page's head goes, once at start-up: each answer is then two concatenations. The template's
+ * index.html cut where a page's head goes, once at start-up: each answer is then a few concatenations. The template's
  * own title and description stay in the plain shell (the answer when no head could be made).
+ *
+ * Decision 032: the page's head (with its largest image's preload) goes before the app's scripts, and a rendered
+ * page's own chunks right after them. In document order the browser asks for the stylesheet, the image the first screen
+ * shows and then the scripts that only hydrate it, on a phone's few connections.
  */
 interface ShellTemplate {
   plain: string;
   withHead: (head: string) => string;
   /** Decision 028: the head, and the server-rendered app inside the root element; null when the shell has no root. */
-  withPage: ((head: string, body: string, dataScripts: string) => string) | null;
+  withPage: ((head: string, body: string, dataScripts: string, preloads: string) => string) | null;
 }
 
 function shellTemplate(html: string): ShellTemplate {
@@ -58,17 +67,64 @@ function shellTemplate(html: string): ShellTemplate {
   const at = stripped.search(/<\/head>/i);
   // A shell without a head element has nowhere to put one: it goes as it is.
   if (at < 0) return { plain: html, withHead: () => html, withPage: null };
-  const before = `${stripped.slice(0, at)}  `;
-  const after = `\n  ${stripped.slice(at)}`;
+  const headPart = stripped.slice(0, at);
+  const scripts = (headPart.match(SCRIPT_TAGS) ?? []).map((tag) => `    ${tag.trim()}\n`).join('');
+  const before = `${headPart.replace(SCRIPT_TAGS, '').trimEnd()}\n    `;
+  const after = `\n${scripts}  ${stripped.slice(at)}`;
   const rendered = after.replace(NOSCRIPT, '');
   const root = rendered.match(ROOT_ELEMENT);
   const rootAt = root?.index;
+  const closeHead = rendered.search(/<\/head>/i);
   const withPage =
-    root === null || rootAt === undefined
+    root === null || rootAt === undefined || closeHead < 0 || closeHead > rootAt
       ? null
-      : (head: string, body: string, dataScripts: string) =>
-          `${before}${head}${rendered.slice(0, rootAt)}<div id="root">${body}</div>${dataScripts}${rendered.slice(rootAt + root[0].length)}`;
+      : (head: string, body: string, dataScripts: string, preloads: string) =>
+          `${before}${head}${rendered.slice(0, closeHead)}${preloads}${rendered.slice(closeHead, rootAt)}<div id="root">${body}</div>${dataScripts}${rendered.slice(rootAt + root[0].length)}`;
   return { plain: html, withHead: (head) => `${before}${head}${after}`, withPage };
+}
+
+/** Vite's build manifest (`build.manifest`), the parts read here: each module's chunk and the chunks it imports. */
+type BuildManifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * Decision 032: `<link rel="modulepreload">` for a rendered page's route modules and every chunk they import, less
+ * those index.html already names. Without them the browser finds the page's chunks only once the entry has run.
+ * An unknown module (a build without a manifest, a stand-in bundle) adds nothing.
+ */
+function routePreloader(manifest: BuildManifest | null, shellHtml: string): (modules: readonly string[]) => string {
+  if (!manifest) return () => '';
+  const named = new Set([...shellHtml.matchAll(/\b(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+  const cache = new Map<string, string>();
+  return (modules) => {
+    const key = modules.join('\n');
+    const known = cache.get(key);
+    if (known !== undefined) return known;
+    const files: string[] = [];
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      const chunk = manifest[id];
+      if (!chunk || seen.has(id)) return;
+      seen.add(id);
+      if (!named.has(chunk.file) && !files.includes(chunk.file)) files.push(chunk.file);
+      chunk.imports?.forEach(visit);
+    };
+    modules.forEach(visit);
+    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    // One entry per route combination the app has (a few dozen): the cache stays small.
+    cache.set(key, links);
+    return links;
+  };
+}
+
+function readManifest(root: string, log: { warn: (details: object, message: string) => void }): BuildManifest | null {
+  const file = path.join(root, '.vite', 'manifest.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as BuildManifest;
+  } catch (error) {
+    log.warn({ err: error, file }, 'could not read the web build manifest: pages are sent without their chunk preloads');
+    return null;
+  }
 }
 
 /** React's own preloads (the largest image), less those the page's head already has: one download each. */
@@ -107,7 +163,9 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
     return;
   }
 
-  const shell = shellTemplate(readFileSync(path.join(root, 'index.html'), 'utf8'));
+  const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
+  const shell = shellTemplate(indexHtml);
+  const routePreloads = routePreloader(readManifest(root, app.log), indexHtml);
   // Decision 028: the build of apps/web/src/entry-server.tsx sits beside the browser build (dist -> dist-ssr).
   const renderer = shell.withPage ? await loadServerRenderer(path.join(`${root}-ssr`, 'entry-server.js'), app.log) : null;
   /**
@@ -157,7 +215,7 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
           const page = await renderer.renderPage(request.url, serverFetch);
           if (page.kind === 'rendered') {
             const head = `${answer.head}${preloadsNotIn(answer.head, page.headTags)}`;
-            return reply.code(answer.status).send(shell.withPage(head, page.html, page.dataScripts));
+            return reply.code(answer.status).send(shell.withPage(head, page.html, page.dataScripts, routePreloads(page.modules ?? [])));
           }
           request.log.info({ url: request.url, reason: page.reason }, 'page not server-rendered');
         } catch (error) {

@@ -1,9 +1,42 @@
 import { NOTIFICATIONS_PATH } from '@nivaas/contracts/project-path';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, matchRoutes, redirect, type HydrationState, type RouteObject } from 'react-router';
 import { RequireApprovedBroker } from './auth/require-approved-broker';
 import { RequireAuth } from './auth/require-auth';
 import { AppShellFallback } from './layout/app-shell-fallback';
 import { RootRouteError, RouteError } from './route-error';
+
+/**
+ * Every page module, each its own chunk. Decision 032: a route names its module by the file path (`handle.module`),
+ * which is also how the build's manifest names the module's chunk, so the server can send `modulepreload` links for
+ * the page it rendered and the browser fetches the page's chunks with the entry, not after it has run.
+ */
+const pageModules = import.meta.glob<Record<string, ComponentType | undefined>>([
+  '../features/*/*-page.tsx',
+  '!../features/content/content-page.tsx',
+  './layout/root-layout.tsx',
+  './not-found-page.tsx',
+]);
+
+/** What a route's page module is called in the build's manifest (`src/...`), for the server's modulepreload links. */
+export interface PageHandle {
+  module: string;
+}
+
+/** A lazy route's page: `file` relative to this folder, `name` the component it exports. */
+function page(file: string, name: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const load = pageModules[file];
+  if (!load) throw new Error(`router: no page module ${file}`);
+  const handle: PageHandle = { module: `src/${file.replace(/^\.\.\//, '').replace(/^\.\//, 'app/')}` };
+  return {
+    lazy: async () => {
+      const Component = (await load())[name];
+      if (!Component) throw new Error(`router: ${file} exports no ${name}`);
+      return { Component };
+    },
+    handle,
+  };
+}
 
 /**
  * Every route of the spec's route table (spec §2) is its own chunk (route `lazy`), so the first visit downloads only
@@ -17,42 +50,33 @@ export const routes: RouteObject[] = [
     // failure of the layout itself (for example its chunk failing to download after a deploy).
     errorElement: <RootRouteError />,
     hydrateFallbackElement: <AppShellFallback />,
-    lazy: async () => ({ Component: (await import('./layout/root-layout')).RootLayout }),
+    ...page('./layout/root-layout.tsx', 'RootLayout'),
     children: [
       {
         // A failing page keeps the navbar and footer, so the visitor can still go elsewhere.
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: async () => ({ Component: (await import('../features/home/home-page')).HomePage }) },
+          { index: true, ...page('../features/home/home-page.tsx', 'HomePage') },
           {
             path: 'about',
-            lazy: async () => ({ Component: (await import('../features/content/about-page')).AboutPage }),
+            ...page('../features/content/about-page.tsx', 'AboutPage'),
           },
           {
             path: 'privacy-policy',
-            lazy: async () => ({
-              Component: (await import('../features/content/privacy-policy-page')).PrivacyPolicyPage,
-            }),
+            ...page('../features/content/privacy-policy-page.tsx', 'PrivacyPolicyPage'),
           },
           {
             path: 'terms-conditions',
-            lazy: async () => ({
-              Component: (await import('../features/content/terms-conditions-page')).TermsConditionsPage,
-            }),
+            ...page('../features/content/terms-conditions-page.tsx', 'TermsConditionsPage'),
           },
           {
             // spec §2 spells it 'mortage'; it is a public address, so the spelling stays.
             path: 'mortage-calculator',
-            lazy: async () => ({
-              Component: (await import('../features/mortgage-calculator/mortgage-calculator-page'))
-                .MortgageCalculatorPage,
-            }),
+            ...page('../features/mortgage-calculator/mortgage-calculator-page.tsx', 'MortgageCalculatorPage'),
           },
           {
             path: 'broker-properties/:brokerId',
-            lazy: async () => ({
-              Component: (await import('../features/brokers/broker-projects-page')).BrokerProjectsPage,
-            }),
+            ...page('../features/brokers/broker-projects-page.tsx', 'BrokerProjectsPage'),
           },
           {
             // A common spelling of the calculator's address; the spec's 'mortage' stays the real one.
@@ -61,113 +85,99 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'contact-us',
-            lazy: async () => ({ Component: (await import('../features/contact/contact-page')).ContactPage }),
+            ...page('../features/contact/contact-page.tsx', 'ContactPage'),
           },
           {
             // spec §2: results for ?locationId= or ?search=, with the filters in the address.
             path: 'property-detail-page',
-            lazy: async () => ({ Component: (await import('../features/results/results-page')).ResultsPage }),
+            ...page('../features/results/results-page.tsx', 'ResultsPage'),
           },
           {
             path: 'blog',
-            lazy: async () => ({ Component: (await import('../features/blog/blog-page')).BlogPage }),
+            ...page('../features/blog/blog-page.tsx', 'BlogPage'),
           },
           {
             path: 'blog/:title/:id',
-            lazy: async () => ({ Component: (await import('../features/blog/blog-article-page')).BlogArticlePage }),
+            ...page('../features/blog/blog-article-page.tsx', 'BlogArticlePage'),
           },
           {
             path: 'developers',
-            lazy: async () => ({ Component: (await import('../features/developers/developers-page')).DevelopersPage }),
+            ...page('../features/developers/developers-page.tsx', 'DevelopersPage'),
           },
           {
             path: 'developer/:builderName/:builderId',
-            lazy: async () => ({ Component: (await import('../features/developers/developer-page')).DeveloperPage }),
+            ...page('../features/developers/developer-page.tsx', 'DeveloperPage'),
           },
           {
             // spec §2: project details; pre-launch projects use the same page with a pre-launch banner.
             path: 'properties/:city/:zone/:location/:name/:id',
-            lazy: async () => ({
-              Component: (await import('../features/project-details/project-details-page')).ProjectDetailsPage,
-            }),
+            ...page('../features/project-details/project-details-page.tsx', 'ProjectDetailsPage'),
           },
           {
             path: 'prelaunch/:city/:zone/:location/:name/:id',
-            lazy: async () => ({
-              Component: (await import('../features/project-details/project-details-page')).ProjectDetailsPage,
-            }),
+            ...page('../features/project-details/project-details-page.tsx', 'ProjectDetailsPage'),
           },
           {
             // spec §2 spells it with a capital C; the router matches either case.
             path: 'Compare/:propertyName?',
-            lazy: async () => ({ Component: (await import('../features/compare/compare-page')).ComparePage }),
+            ...page('../features/compare/compare-page.tsx', 'ComparePage'),
           },
           {
             path: 'location-property/:cityName/:id',
-            lazy: async () => ({ Component: (await import('../features/places/city-page')).CityPage }),
+            ...page('../features/places/city-page.tsx', 'CityPage'),
           },
           {
             path: 'location-property/:cityName/:zone/:id',
-            lazy: async () => ({ Component: (await import('../features/places/zone-page')).ZonePage }),
+            ...page('../features/places/zone-page.tsx', 'ZonePage'),
           },
           {
             path: 'actual-location/:cityName/:zone/:location/:id',
-            lazy: async () => ({ Component: (await import('../features/places/location-page')).LocationPage }),
+            ...page('../features/places/location-page.tsx', 'LocationPage'),
           },
           {
             path: 'brokers',
-            lazy: async () => ({ Component: (await import('../features/brokers/brokers-page')).BrokersPage }),
+            ...page('../features/brokers/brokers-page.tsx', 'BrokersPage'),
           },
           {
             path: 'broker-info/:brokerId',
-            lazy: async () => ({ Component: (await import('../features/brokers/broker-info-page')).BrokerInfoPage }),
+            ...page('../features/brokers/broker-info-page.tsx', 'BrokerInfoPage'),
           },
           {
             path: 'construction',
-            lazy: async () => ({ Component: (await import('../features/construction/construction-page')).ConstructionPage }),
+            ...page('../features/construction/construction-page.tsx', 'ConstructionPage'),
           },
           {
             path: 'contractors',
-            lazy: async () => ({ Component: (await import('../features/construction/contractors-page')).ContractorsPage }),
+            ...page('../features/construction/contractors-page.tsx', 'ContractorsPage'),
           },
           {
             path: 'contractors/:companyName/:id',
-            lazy: async () => ({ Component: (await import('../features/construction/contractor-page')).ContractorPage }),
+            ...page('../features/construction/contractor-page.tsx', 'ContractorPage'),
           },
           {
             path: 'broker-property-details/:unit_Type/:property_Type/:BrokerpropertyId',
-            lazy: async () => ({
-              Component: (await import('../features/listing-details/listing-details-page')).ListingDetailsPage,
-            }),
+            ...page('../features/listing-details/listing-details-page.tsx', 'ListingDetailsPage'),
           },
           {
             path: 'user-property-details/:unit_Type/:property_Type/:BrokerpropertyId',
-            lazy: async () => ({
-              Component: (await import('../features/listing-details/listing-details-page')).ListingDetailsPage,
-            }),
+            ...page('../features/listing-details/listing-details-page.tsx', 'ListingDetailsPage'),
           },
           {
             // spec §2: the broker's sign-in, and where protected pages send a visitor (no navbar: layout-rules.ts).
             path: 'login',
-            lazy: async () => ({ Component: (await import('../features/broker-account/login-page')).LoginPage }),
+            ...page('../features/broker-account/login-page.tsx', 'LoginPage'),
           },
           {
             path: 'registration',
-            lazy: async () => ({
-              Component: (await import('../features/broker-account/registration-page')).RegistrationPage,
-            }),
+            ...page('../features/broker-account/registration-page.tsx', 'RegistrationPage'),
           },
           {
             path: 'forgot-password',
-            lazy: async () => ({
-              Component: (await import('../features/broker-account/forgot-password-page')).ForgotPasswordPage,
-            }),
+            ...page('../features/broker-account/forgot-password-page.tsx', 'ForgotPasswordPage'),
           },
           {
             path: 'reset-password',
-            lazy: async () => ({
-              Component: (await import('../features/broker-account/reset-password-page')).ResetPasswordPage,
-            }),
+            ...page('../features/broker-account/reset-password-page.tsx', 'ResetPasswordPage'),
           },
           {
             // spec §2: broker only; anyone else goes to /login and comes back after signing in.
@@ -176,7 +186,7 @@ export const routes: RouteObject[] = [
               {
                 // The help chat's conversation full-page (the footer is hidden here).
                 path: 'chat',
-                lazy: async () => ({ Component: (await import('../features/chat/chat-page')).ChatPage }),
+                ...page('../features/chat/chat-page.tsx', 'ChatPage'),
               },
             ],
           },
@@ -186,7 +196,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'wishlist',
-                lazy: async () => ({ Component: (await import('../features/wishlist/wishlist-page')).WishlistPage }),
+                ...page('../features/wishlist/wishlist-page.tsx', 'WishlistPage'),
               },
             ],
           },
@@ -196,9 +206,7 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'broker-profile',
-                lazy: async () => ({
-                  Component: (await import('../features/broker-account/broker-profile-page')).BrokerProfilePage,
-                }),
+                ...page('../features/broker-account/broker-profile-page.tsx', 'BrokerProfilePage'),
               },
             ],
           },
@@ -208,25 +216,25 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'profile',
-                lazy: async () => ({ Component: (await import('../features/profile/profile-page')).ProfilePage }),
+                ...page('../features/profile/profile-page.tsx', 'ProfilePage'),
               },
               {
                 path: 'list-your-properties',
-                lazy: async () => ({ Component: (await import('../features/listing-upload/upload-page')).UserUploadPage }),
+                ...page('../features/listing-upload/upload-page.tsx', 'UserUploadPage'),
               },
               {
                 // The spec's spelling; the optional segment picks the starting tab like /ViewallUploads.
                 path: 'uploded-properties/:page?',
-                lazy: async () => ({ Component: (await import('../features/owner-listings/owner-uploads-page')).UserUploadsPage }),
+                ...page('../features/owner-listings/owner-uploads-page.tsx', 'UserUploadsPage'),
               },
               {
                 path: 'Shareleads',
-                lazy: async () => ({ Component: (await import('../features/owner-listings/leads-page')).ShareLeadsPage }),
+                ...page('../features/owner-listings/leads-page.tsx', 'ShareLeadsPage'),
               },
               {
                 // Issue 17: the user's saved-search notices (the navbar's bell opens it).
                 path: NOTIFICATIONS_PATH.slice(1),
-                lazy: async () => ({ Component: (await import('../features/notifications/notifications-page')).NotificationsPage }),
+                ...page('../features/notifications/notifications-page.tsx', 'NotificationsPage'),
               },
             ],
           },
@@ -236,16 +244,16 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'leads',
-                lazy: async () => ({ Component: (await import('../features/owner-listings/leads-page')).LeadsPage }),
+                ...page('../features/owner-listings/leads-page.tsx', 'LeadsPage'),
               },
               {
                 path: 'ViewallUploads/:page?',
-                lazy: async () => ({ Component: (await import('../features/owner-listings/owner-uploads-page')).ViewAllUploadsPage }),
+                ...page('../features/owner-listings/owner-uploads-page.tsx', 'ViewAllUploadsPage'),
               },
               {
                 // spec §2 says 'broker only'; uploading needs approval too (§4 'uploads'), as the API enforces.
                 path: 'upload-property',
-                lazy: async () => ({ Component: (await import('../features/listing-upload/upload-page')).BrokerUploadPage }),
+                ...page('../features/listing-upload/upload-page.tsx', 'BrokerUploadPage'),
               },
             ],
           },
@@ -255,11 +263,11 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: 'upload-a-property',
-                lazy: async () => ({ Component: (await import('../features/listing-upload/upload-page')).UploadAPropertyPage }),
+                ...page('../features/listing-upload/upload-page.tsx', 'UploadAPropertyPage'),
               },
             ],
           },
-          { path: '*', lazy: async () => ({ Component: (await import('./not-found-page')).NotFoundPage }) },
+          { path: '*', ...page('./not-found-page.tsx', 'NotFoundPage') },
         ],
       },
     ],
@@ -275,9 +283,7 @@ export const routes: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: async () => ({
-          Component: (await import('../features/broker-insights/broker-insights-page')).BrokerInsightsPage,
-        }),
+        ...page('../features/broker-insights/broker-insights-page.tsx', 'BrokerInsightsPage'),
       },
     ],
   },
@@ -287,9 +293,7 @@ export const routes: RouteObject[] = [
     path: '/dashboard/*',
     errorElement: <RootRouteError />,
     hydrateFallbackElement: <div className="min-h-dvh bg-slate-100" />,
-    lazy: async () => ({
-      Component: (await import('../features/provider-console/provider-console-page')).ProviderConsolePage,
-    }),
+    ...page('../features/provider-console/provider-console-page.tsx', 'ProviderConsolePage'),
   },
 ];
 

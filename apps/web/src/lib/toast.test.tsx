@@ -18,9 +18,10 @@ describe('app toasts (spec §4)', () => {
     });
   });
 
-  it('titles a success toast Success', () => {
+  it('titles a success toast Success', async () => {
     const success = vi.spyOn(toast, 'success').mockReturnValue('t1');
     showSuccess('Saved your search');
+    await vi.waitFor(() => expect(success).toHaveBeenCalled());
     const [content, options] = success.mock.calls[0] ?? [];
     expect(options).toBe(APP_TOAST_OPTIONS);
     render(content as ReactElement);
@@ -28,9 +29,10 @@ describe('app toasts (spec §4)', () => {
     expect(screen.getByText('Saved your search')).toBeTruthy();
   });
 
-  it('titles an error toast Error', () => {
+  it('titles an error toast Error', async () => {
     const error = vi.spyOn(toast, 'error').mockReturnValue('t2');
     showError('Could not send');
+    await vi.waitFor(() => expect(error).toHaveBeenCalled());
     const [content, options] = error.mock.calls[0] ?? [];
     expect(options).toBe(APP_TOAST_OPTIONS);
     render(content as ReactElement);

@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { toast, type Id } from 'react-toastify';
 import { APP_TOAST_OPTIONS } from './toast-options';
 
 interface ToastBodyProps {
@@ -16,15 +15,26 @@ function ToastBody({ title, message }: ToastBodyProps) {
   );
 }
 
-export function showSuccess(message: string): Id {
-  return toast.success(createElement(ToastBody, { title: 'Success', message }), APP_TOAST_OPTIONS);
+/**
+ * Decision 032: the toast library loads with the first toast, not with every page's layout (toasts only ever follow
+ * something the visitor did). The container (app/providers.tsx) loads it after hydration too, and react-toastify
+ * queues a toast raised before its container mounts.
+ */
+function raise(kind: 'success' | 'error' | 'warning', title: string, message: string): void {
+  void import('react-toastify').then(({ toast }) => {
+    toast[kind](createElement(ToastBody, { title, message }), APP_TOAST_OPTIONS);
+  });
 }
 
-export function showError(message: string): Id {
-  return toast.error(createElement(ToastBody, { title: 'Error', message }), APP_TOAST_OPTIONS);
+export function showSuccess(message: string): void {
+  raise('success', 'Success', message);
+}
+
+export function showError(message: string): void {
+  raise('error', 'Error', message);
 }
 
 /** spec §8: a warning such as 'Please enter a valid search term.' */
-export function showWarning(message: string): Id {
-  return toast.warning(createElement(ToastBody, { title: 'Warning', message }), APP_TOAST_OPTIONS);
+export function showWarning(message: string): void {
+  raise('warning', 'Warning', message);
 }

@@ -1,4 +1,4 @@
-import { LOGOUT_MESSAGE } from '@nivaas/contracts/auth.schema';
+import { LOGOUT_MESSAGE } from '@nivaas/contracts/values';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useDispatch, useSelector } from 'react-redux';

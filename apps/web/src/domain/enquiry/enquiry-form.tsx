@@ -62,7 +62,7 @@ export function EnquiryForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isLoading) return;
-    const checked = checkLead(values, projectId);
+    const checked = await checkLead(values, projectId);
     if (!checked.ok) {
       setErrors(checked.errors);
       focusFirstError(checked.errors);

@@ -4,19 +4,19 @@ import { checkLead, serverFieldErrors } from './lead-form';
 const good = { name: 'Asha Rao', phone: '+91 98450 12345', email: 'asha@example.in', message: 'Call me after 6 pm' };
 
 describe('checkLead (client validation mirroring the server)', () => {
-  it('accepts a complete enquiry and sends what was typed, with the project when there is one', () => {
-    expect(checkLead(good, 12)).toEqual({ ok: true, body: { ...good, projectId: 12 } });
+  it('accepts a complete enquiry and sends what was typed, with the project when there is one', async () => {
+    expect(await checkLead(good, 12)).toEqual({ ok: true, body: { ...good, projectId: 12 } });
   });
 
-  it('leaves out an empty message', () => {
-    expect(checkLead({ ...good, message: '  ' })).toEqual({
+  it('leaves out an empty message', async () => {
+    expect(await checkLead({ ...good, message: '  ' })).toEqual({
       ok: true,
       body: { name: good.name, phone: good.phone, email: good.email },
     });
   });
 
-  it('explains each bad field in the server’s words', () => {
-    const checked = checkLead({ name: 'A', phone: '12345', email: 'asha@', message: '' });
+  it('explains each bad field in the server’s words', async () => {
+    const checked = await checkLead({ name: 'A', phone: '12345', email: 'asha@', message: '' });
     expect(checked).toEqual({
       ok: false,
       errors: {
@@ -27,8 +27,8 @@ describe('checkLead (client validation mirroring the server)', () => {
     });
   });
 
-  it('refuses a landline and an over-long message', () => {
-    const checked = checkLead({ ...good, phone: '022 2222 3333', message: 'x'.repeat(1001) });
+  it('refuses a landline and an over-long message', async () => {
+    const checked = await checkLead({ ...good, phone: '022 2222 3333', message: 'x'.repeat(1001) });
     expect(checked.ok).toBe(false);
     if (!checked.ok) {
       expect(checked.errors.phone).toMatch(/mobile/);

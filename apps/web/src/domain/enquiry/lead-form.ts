@@ -1,5 +1,5 @@
-import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
-import { LeadFormSchema, type LeadFormInput } from '@nivaas/contracts/lead.schema';
+import type { LeadFormInput, LeadFormSchema } from '@nivaas/contracts/lead.schema';
+import { apiErrorBody } from '../../lib/api/error-text';
 
 export type LeadField = 'name' | 'phone' | 'email' | 'message';
 export type LeadValues = Record<LeadField, string>;
@@ -13,9 +13,10 @@ export type CheckedLead = { ok: true; body: LeadFormInput } | { ok: false; error
 /**
  * The same rules the server applies (the contract's LeadFormSchema), run before sending, so a mistake
  * is explained next to its field without a round trip. The body sent is what was typed; the server
- * normalises it again.
+ * normalises it again. The schema (and zod) load on the first send (decision 032: the form is on the first screen of
+ * a project page); if they cannot be downloaded, the server's check is the one that answers.
  */
-export function checkLead(values: LeadValues, projectId?: number): CheckedLead {
+export async function checkLead(values: LeadValues, projectId?: number): Promise<CheckedLead> {
   const body: LeadFormInput = {
     name: values.name,
     phone: values.phone,
@@ -23,7 +24,13 @@ export function checkLead(values: LeadValues, projectId?: number): CheckedLead {
     ...(values.message.trim() ? { message: values.message } : {}),
     ...(projectId ? { projectId } : {}),
   };
-  const parsed = LeadFormSchema.safeParse(body);
+  let schema: typeof LeadFormSchema;
+  try {
+    schema = (await import('@nivaas/contracts/lead.schema')).LeadFormSchema;
+  } catch {
+    return { ok: true, body };
+  }
+  const parsed = schema.safeParse(body);
   if (parsed.success) return { ok: true, body };
   const errors: LeadErrors = {};
   for (const issue of parsed.error.issues) {
@@ -36,12 +43,12 @@ export function checkLead(values: LeadValues, projectId?: number): CheckedLead {
 /** Field errors from a 400 body ({ field } or { issues: [{ field, message }] }), for the form to show. */
 export function serverFieldErrors(error: unknown): LeadErrors {
   if (typeof error !== 'object' || error === null || !('data' in error)) return {};
-  const parsed = ErrorResponseSchema.safeParse((error as { data: unknown }).data);
-  if (!parsed.success) return {};
+  const body = apiErrorBody((error as { data: unknown }).data);
+  if (!body) return {};
   const errors: LeadErrors = {};
-  for (const issue of parsed.data.issues ?? []) {
+  for (const issue of body.issues ?? []) {
     if (isLeadField(issue.field) && !errors[issue.field]) errors[issue.field] = issue.message;
   }
-  if (isLeadField(parsed.data.field) && !errors[parsed.data.field]) errors[parsed.data.field] = parsed.data.message;
+  if (isLeadField(body.field) && !errors[body.field]) errors[body.field] = body.message;
   return errors;
 }

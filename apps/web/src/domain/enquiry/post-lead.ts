@@ -1,9 +1,6 @@
-import {
-  LeadCreatedResponseSchema,
-  type LeadCreatedResponse,
-  type LeadFormInput,
-} from '@nivaas/contracts/lead.schema';
+import type { LeadCreatedResponse, LeadFormInput } from '@nivaas/contracts/lead.schema';
 import { api } from '../../lib/api/api-slice';
+import { lazyContract } from '../../lib/api/lazy-contract';
 
 /**
  * spec §7 POST /leadMenegmentRoute/uILeadFormData (the spec's spelling is the public address). Shared:
@@ -13,7 +10,7 @@ const leadApi = api.injectEndpoints({
   endpoints: (build) => ({
     postLead: build.mutation<LeadCreatedResponse, LeadFormInput>({
       query: (body) => ({ url: '/leadMenegmentRoute/uILeadFormData', method: 'POST', body }),
-      rawResponseSchema: LeadCreatedResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/lead.schema')).LeadCreatedResponseSchema),
     }),
   }),
 });

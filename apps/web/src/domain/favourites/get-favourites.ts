@@ -1,12 +1,7 @@
-import {
-  FavouriteDataResponseSchema,
-  FavouriteIdsResponseSchema,
-  type FavouriteDataResponse,
-  type FavouriteIdsResponse,
-  type FavouriteUserType,
-} from '@nivaas/contracts/favourite.schema';
+import type { FavouriteDataResponse, FavouriteIdsResponse, FavouriteUserType } from '@nivaas/contracts/favourite.schema';
 import type { Project } from '@nivaas/contracts/project.schema';
 import { api } from '../../lib/api/api-slice';
+import { lazyContract } from '../../lib/api/lazy-contract';
 
 /**
  * Whose favourites: the kind is sent with every favourite call (spec §6), and the account id keys the cache so a
@@ -28,13 +23,13 @@ export const favouritesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFavouriteIds: build.query<number[], FavouritesOwner>({
       query: ({ userType }) => ({ url: '/favourites/user', params: { mode: 'ids', userType } }),
-      rawResponseSchema: FavouriteIdsResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/favourite.schema')).FavouriteIdsResponseSchema),
       transformResponse: (response: FavouriteIdsResponse) => response.favourites,
       keepUnusedDataFor: ONE_SESSION,
     }),
     getFavourites: build.query<Project[], FavouritesOwner>({
       query: ({ userType }) => ({ url: '/favourites/user', params: { mode: 'data', userType } }),
-      rawResponseSchema: FavouriteDataResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/favourite.schema')).FavouriteDataResponseSchema),
       transformResponse: (response: FavouriteDataResponse) => response.favourites,
     }),
   }),

@@ -1,11 +1,8 @@
-import {
-  FavouriteToggleResponseSchema,
-  type FavouriteToggle,
-  type FavouriteToggleResponse,
-} from '@nivaas/contracts/favourite.schema';
+import type { FavouriteToggle, FavouriteToggleResponse } from '@nivaas/contracts/favourite.schema';
 import type { Project } from '@nivaas/contracts/project.schema';
 import { api } from '../../lib/api/api-slice';
 import { favouritesApi, type FavouritesOwner } from './get-favourites';
+import { lazyContract } from '../../lib/api/lazy-contract';
 
 export interface ToggleFavouriteArgs {
   owner: FavouritesOwner;
@@ -27,7 +24,7 @@ const postFavouriteApi = api.injectEndpoints({
         method: 'POST',
         body: { userType: owner.userType, action, projectId: project.id, item: project.item } satisfies FavouriteToggle,
       }),
-      rawResponseSchema: FavouriteToggleResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/favourite.schema')).FavouriteToggleResponseSchema),
       async onQueryStarted({ owner, project }, { dispatch, queryFulfilled }) {
         let favourited: boolean;
         try {

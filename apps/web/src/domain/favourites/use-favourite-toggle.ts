@@ -1,4 +1,4 @@
-import { FAVOURITE_ADDED_MESSAGE, FAVOURITE_REMOVED_MESSAGE } from '@nivaas/contracts/favourite.schema';
+import { FAVOURITE_ADDED_MESSAGE, FAVOURITE_REMOVED_MESSAGE } from '@nivaas/contracts/values';
 import type { Project } from '@nivaas/contracts/project.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';

@@ -1,5 +1,6 @@
-import { SavedSearchListResponseSchema, type SavedSearch, type SavedSearchListResponse } from '@nivaas/contracts/saved-search.schema';
+import type { SavedSearch, SavedSearchListResponse } from '@nivaas/contracts/saved-search.schema';
 import { api } from '../../lib/api/api-slice';
+import { lazyContract } from '../../lib/api/lazy-contract';
 
 /**
  * GET /saved-searches: the signed-in user's saved searches, newest first. Keyed by the user's id so another
@@ -11,7 +12,7 @@ export const savedSearchesApi = api.injectEndpoints({
     getSavedSearches: build.query<SavedSearch[], number>({
       query: () => ({ url: '/saved-searches' }),
       extraOptions: { as: 'user' },
-      rawResponseSchema: SavedSearchListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/saved-search.schema')).SavedSearchListResponseSchema),
       transformResponse: (response: SavedSearchListResponse) => response.savedSearches,
     }),
   }),

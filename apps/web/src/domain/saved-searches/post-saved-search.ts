@@ -1,10 +1,7 @@
-import {
-  SavedSearchResponseSchema,
-  type SavedSearchCreateInput,
-  type SavedSearchResponse,
-} from '@nivaas/contracts/saved-search.schema';
+import type { SavedSearchCreateInput, SavedSearchResponse } from '@nivaas/contracts/saved-search.schema';
 import { api } from '../../lib/api/api-slice';
 import { savedSearchesApi } from './get-saved-searches';
+import { lazyContract } from '../../lib/api/lazy-contract';
 
 /** POST /saved-searches (201): the new search goes to the front of the user's list without a refetch. */
 const postSavedSearchApi = api.injectEndpoints({
@@ -12,7 +9,7 @@ const postSavedSearchApi = api.injectEndpoints({
     saveSearch: build.mutation<SavedSearchResponse, { userId: number; body: SavedSearchCreateInput }>({
       query: ({ body }) => ({ url: '/saved-searches', method: 'POST', body }),
       extraOptions: { as: 'user' },
-      rawResponseSchema: SavedSearchResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/saved-search.schema')).SavedSearchResponseSchema),
       async onQueryStarted({ userId }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;

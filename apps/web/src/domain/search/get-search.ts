@@ -1,5 +1,6 @@
-import { SearchResponseSchema, type SearchResponse } from '@nivaas/contracts/search.schema';
+import type { SearchResponse } from '@nivaas/contracts/search.schema';
 import { api } from '../../lib/api/api-slice';
+import { lazyContract } from '../../lib/api/lazy-contract';
 
 /**
  * spec §7 GET /project/search?query=: suggestions (projects, builders, locations) and the matching
@@ -9,7 +10,7 @@ const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchCatalogue: build.query<SearchResponse, string>({
       query: (query) => ({ url: '/project/search', params: { query } }),
-      responseSchema: SearchResponseSchema,
+      responseSchema: lazyContract(async () => (await import('@nivaas/contracts/search.schema')).SearchResponseSchema),
       // A typeahead asks many one-off questions: keep answers a short while for backspacing, no longer.
       keepUnusedDataFor: 30,
     }),

@@ -1,5 +1,5 @@
+import { PROPERTY_TYPES } from '@nivaas/contracts/values';
 import type { BrokerProfile } from '@nivaas/contracts/broker.schema';
-import { PROPERTY_TYPES } from '@nivaas/contracts/project.schema';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { Link, useParams } from 'react-router';
 import { ArrowRightIcon, ShieldCheckIcon } from '../../components/icons';

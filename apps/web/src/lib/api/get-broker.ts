@@ -1,5 +1,6 @@
-import { BrokerResponseSchema, type BrokerProfile, type BrokerResponse } from '@nivaas/contracts/broker.schema';
+import type { BrokerProfile, BrokerResponse } from '@nivaas/contracts/broker.schema';
 import { api } from './api-slice';
+import { lazyContract } from './lazy-contract';
 
 /**
  * spec §7 GET /broker/{brokerId}: an approved broker's public profile (404 for any other). Shared: the
@@ -9,7 +10,7 @@ const brokerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBroker: build.query<BrokerProfile, number>({
       query: (brokerId) => `/broker/${brokerId}`,
-      rawResponseSchema: BrokerResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/broker.schema')).BrokerResponseSchema),
       transformResponse: (response: BrokerResponse) => response.broker,
     }),
   }),

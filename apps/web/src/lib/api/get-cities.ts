@@ -1,6 +1,7 @@
-import { CityListResponseSchema, type City, type CityListResponse } from '@nivaas/contracts/city.schema';
+import type { City, CityListResponse } from '@nivaas/contracts/city.schema';
 import type { PageQuery } from '@nivaas/contracts/common.schema';
 import { api } from './api-slice';
+import { lazyContract } from './lazy-contract';
 
 /** The client's view of a city; the spec's API field names stop here (CONVENTIONS). */
 export interface CitySummary {
@@ -42,7 +43,7 @@ export const citiesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCities: build.query<CitySummary[], CitiesArgs>({
       query: ({ page, limit, search }) => ({ url: '/city', params: search ? { page, limit, search } : { page, limit } }),
-      rawResponseSchema: CityListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/city.schema')).CityListResponseSchema),
       transformResponse: (response: CityListResponse) => response.cities.map(toCitySummary),
     }),
     /** Every city, ten at a time, optionally those whose name contains `search` (GET /city?search=). */
@@ -55,7 +56,7 @@ export const citiesApi = api.injectEndpoints({
         url: '/city',
         params: search ? { page: pageParam, limit: CITY_PAGE_SIZE, search } : { page: pageParam, limit: CITY_PAGE_SIZE },
       }),
-      rawResponseSchema: CityListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/city.schema')).CityListResponseSchema),
       transformResponse: (response: CityListResponse): CityPage => ({
         cities: response.cities.map(toCitySummary),
         total: response.pagination.total,

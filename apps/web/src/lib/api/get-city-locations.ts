@@ -1,10 +1,7 @@
 import { MAX_PAGE_SIZE } from '@nivaas/contracts/common.schema';
-import {
-  LocationListResponseSchema,
-  type LocationListResponse,
-  type LocationSummary,
-} from '@nivaas/contracts/place.schema';
+import type { LocationListResponse, LocationSummary } from '@nivaas/contracts/place.schema';
 import { api } from './api-slice';
+import { lazyContract } from './lazy-contract';
 
 /**
  * GET /location?cityId=&page=1&limit=100: a city's localities, busiest first, with their zones. One endpoint, so one
@@ -15,7 +12,7 @@ const cityLocationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCityLocations: build.query<LocationSummary[], number>({
       query: (cityId) => ({ url: '/location', params: { cityId, page: 1, limit: MAX_PAGE_SIZE } }),
-      rawResponseSchema: LocationListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/place.schema')).LocationListResponseSchema),
       transformResponse: (response: LocationListResponse) => response.locations,
     }),
   }),

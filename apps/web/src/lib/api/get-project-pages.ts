@@ -1,11 +1,7 @@
-import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
-import {
-  ProjectPageResponseSchema,
-  type Project,
-  type ProjectFilterKey,
-  type ProjectPageResponse,
-} from '@nivaas/contracts/project.schema';
+import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/values';
+import type { Project, ProjectFilterKey, ProjectPageResponse } from '@nivaas/contracts/project.schema';
 import { api } from './api-slice';
+import { lazyContract } from './lazy-contract';
 
 /** The spec §7 filters GET /project takes, one at a time. */
 export type ProjectFilter = ProjectFilterKey;
@@ -46,7 +42,7 @@ const projectPagesApi = api.injectEndpoints({
           limit: PROJECT_PAGE_SIZE,
         },
       }),
-      rawResponseSchema: ProjectPageResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/project.schema')).ProjectPageResponseSchema),
       transformResponse: (response: ProjectPageResponse): ProjectPage => ({
         projects: response.projects,
         hasMore: response.pagination.hasMore,

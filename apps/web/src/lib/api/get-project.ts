@@ -1,5 +1,6 @@
-import { ProjectResponseSchema, type ProjectDetail, type ProjectResponse } from '@nivaas/contracts/project.schema';
+import type { ProjectDetail, ProjectResponse } from '@nivaas/contracts/project.schema';
 import { api } from './api-slice';
+import { lazyContract } from './lazy-contract';
 
 /**
  * spec §7 GET /project/{id}: one public project. Shared: the details page shows it and the compare
@@ -9,7 +10,7 @@ const projectApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProject: build.query<ProjectDetail, number>({
       query: (id) => `/project/${id}`,
-      rawResponseSchema: ProjectResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/project.schema')).ProjectResponseSchema),
       transformResponse: (response: ProjectResponse) => response.project,
     }),
   }),

@@ -1,6 +1,7 @@
-import { SendOtpResponseSchema, type SendOtpRequestInput, type SendOtpResponse } from '@nivaas/contracts/auth.schema';
+import type { SendOtpRequestInput, SendOtpResponse } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
 import { withRetryAfter } from '../passcode-memory';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export interface SendOtpArgs {
   /** What the visitor typed (a phone number or an e-mail). */
@@ -25,7 +26,7 @@ const sendOtpApi = api.injectEndpoints({
         body: resendAs === 'phone' ? { phone: value } : { email: value },
         credentials: 'include',
       }),
-      rawResponseSchema: SendOtpResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/auth.schema')).SendOtpResponseSchema),
       transformResponse: (response: SendOtpResponse, meta) => ({ ...response, status: meta?.response?.status ?? 0 }),
       // A 429's Retry-After, so the form can count down the real wait (domain/auth/passcode-memory.ts retryAfterOf).
       transformErrorResponse: (error, meta) => withRetryAfter(error, meta),

@@ -1,5 +1,6 @@
-import { UserSignInResponseSchema, type UserSignInResponse, type VerifyOtpRequestInput } from '@nivaas/contracts/auth.schema';
+import type { UserSignInResponse, VerifyOtpRequestInput } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /** spec §7: the identity travels as `email` whatever its kind; `otp` is the digits joined from the six boxes. */
 export type VerifyOtpArgs = VerifyOtpRequestInput;
@@ -9,7 +10,7 @@ const verifyOtpApi = api.injectEndpoints({
     verifyOtp: build.mutation<UserSignInResponse, VerifyOtpArgs>({
       // The answer sets the httpOnly refresh cookie, hence credentials.
       query: (body) => ({ url: '/auth/portal/verify-otp', method: 'POST', body, credentials: 'include' }),
-      rawResponseSchema: UserSignInResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/auth.schema')).UserSignInResponseSchema),
     }),
   }),
 });

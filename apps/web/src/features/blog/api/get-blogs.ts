@@ -1,6 +1,8 @@
-import { BLOG_PAGE_SIZE, BlogListResponseSchema, type BlogListResponse, type BlogSummary } from '@nivaas/contracts/blog.schema';
+import { BLOG_PAGE_SIZE } from '@nivaas/contracts/values';
+import type { BlogListResponse, BlogSummary } from '@nivaas/contracts/blog.schema';
 import { api } from '../../../lib/api/api-slice';
 import { keepActiveBlogs } from '../lib/blog-rules';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export interface BlogPage {
   blogs: BlogSummary[];
@@ -19,7 +21,7 @@ const blogsApi = api.injectEndpoints({
         url: '/blog',
         params: { status: 'active', approval: 'approved', page: pageParam, limit: BLOG_PAGE_SIZE },
       }),
-      rawResponseSchema: BlogListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/blog.schema')).BlogListResponseSchema),
       transformResponse: (response: BlogListResponse): BlogPage => ({
         blogs: keepActiveBlogs(response.blogs),
         hasMore: response.pagination.hasMore,

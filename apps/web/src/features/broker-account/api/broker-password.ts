@@ -1,11 +1,7 @@
-import {
-  MessageResponseSchema,
-  type ForgotPasswordRequestSchema,
-  type MessageResponse,
-  type ResetPasswordRequestSchema,
-} from '@nivaas/contracts/auth.schema';
+import type { ForgotPasswordRequestSchema, MessageResponse, ResetPasswordRequestSchema } from '@nivaas/contracts/auth.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /**
  * /forgot-password sends a single-use, expiring reset link (the same answer whether or not the e-mail has an
@@ -15,11 +11,11 @@ const brokerPasswordApi = api.injectEndpoints({
   endpoints: (build) => ({
     brokerForgotPassword: build.mutation<MessageResponse, z.input<typeof ForgotPasswordRequestSchema>>({
       query: (body) => ({ url: '/auth/broker/forgot-password', method: 'POST', body }),
-      rawResponseSchema: MessageResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/auth.schema')).MessageResponseSchema),
     }),
     brokerResetPassword: build.mutation<MessageResponse, z.input<typeof ResetPasswordRequestSchema>>({
       query: (body) => ({ url: '/auth/broker/reset-password', method: 'POST', body }),
-      rawResponseSchema: MessageResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/auth.schema')).MessageResponseSchema),
     }),
   }),
 });

@@ -1,9 +1,6 @@
-import {
-  BrokerAccountResponseSchema,
-  type BrokerAccountResponse,
-  type BrokerUpdateRequestInput,
-} from '@nivaas/contracts/auth.schema';
+import type { BrokerAccountResponse, BrokerUpdateRequestInput } from '@nivaas/contracts/auth.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /**
  * spec §7 PUT /broker/{id} with the broker's bearer token: the edited record. The server reads only the editable
@@ -14,7 +11,7 @@ const putBrokerApi = api.injectEndpoints({
     updateBroker: build.mutation<BrokerAccountResponse, { id: number; record: BrokerUpdateRequestInput }>({
       query: ({ id, record }) => ({ url: `/broker/${id}`, method: 'PUT', body: record }),
       extraOptions: { as: 'broker' },
-      rawResponseSchema: BrokerAccountResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/auth.schema')).BrokerAccountResponseSchema),
     }),
   }),
 });

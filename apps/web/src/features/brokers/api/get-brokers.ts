@@ -1,6 +1,7 @@
-import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
-import { BrokerListResponseSchema, type BrokerListResponse } from '@nivaas/contracts/broker.schema';
+import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/values';
+import type { BrokerListResponse } from '@nivaas/contracts/broker.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export const BROKER_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
@@ -13,7 +14,7 @@ const brokersApi = api.injectEndpoints({
         getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.pagination.hasMore ? lastPageParam + 1 : undefined),
       },
       query: ({ pageParam }) => ({ url: '/broker', params: { page: pageParam, limit: BROKER_PAGE_SIZE } }),
-      rawResponseSchema: BrokerListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/broker.schema')).BrokerListResponseSchema),
     }),
   }),
 });

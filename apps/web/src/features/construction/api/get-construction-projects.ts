@@ -1,10 +1,10 @@
 import {
   CONSTRUCTION_PAGE_SIZE,
-  ConstructionProjectListResponseSchema,
   type ConstructionProject,
   type ConstructionProjectListResponse,
 } from '@nivaas/contracts/construction.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export interface ConstructionPage {
   projects: ConstructionProject[];
@@ -26,7 +26,7 @@ const constructionProjectsApi = api.injectEndpoints({
         url: '/construction/project',
         params: { page: pageParam, limit: CONSTRUCTION_PAGE_SIZE, tag: queryArg.tag },
       }),
-      rawResponseSchema: ConstructionProjectListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/construction.schema')).ConstructionProjectListResponseSchema),
       transformResponse: (response: ConstructionProjectListResponse): ConstructionPage => ({
         projects: response.projects,
         hasMore: response.pagination.hasMore,

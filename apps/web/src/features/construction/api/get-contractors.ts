@@ -1,10 +1,6 @@
-import {
-  CONTRACTOR_PAGE_SIZE,
-  ContractorListResponseSchema,
-  type Contractor,
-  type ContractorListResponse,
-} from '@nivaas/contracts/construction.schema';
+import { CONTRACTOR_PAGE_SIZE, type Contractor, type ContractorListResponse } from '@nivaas/contracts/construction.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export interface ContractorPage {
   contractors: Contractor[];
@@ -20,7 +16,7 @@ const contractorsApi = api.injectEndpoints({
         getNextPageParam: (lastPage, _all, lastPageParam) => (lastPage.hasMore ? lastPageParam + 1 : undefined),
       },
       query: ({ pageParam }) => ({ url: '/construction/contractor', params: { page: pageParam, limit: CONTRACTOR_PAGE_SIZE } }),
-      rawResponseSchema: ContractorListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/construction.schema')).ContractorListResponseSchema),
       transformResponse: (response: ContractorListResponse): ContractorPage => ({
         contractors: response.contractors,
         hasMore: response.pagination.hasMore,

@@ -1,7 +1,8 @@
-import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/common.schema';
-import { BuilderListResponseSchema, type Builder, type BuilderListQuerySchema, type BuilderListResponse } from '@nivaas/contracts/builder.schema';
+import { DEFAULT_PAGE_SIZE } from '@nivaas/contracts/values';
+import type { Builder, BuilderListQuerySchema, BuilderListResponse } from '@nivaas/contracts/builder.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export const BUILDER_PAGE_SIZE = DEFAULT_PAGE_SIZE;
 
@@ -28,7 +29,7 @@ const buildersApi = api.injectEndpoints({
           ...(queryArg.search ? { search: queryArg.search } : {}),
         },
       }),
-      rawResponseSchema: BuilderListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/builder.schema')).BuilderListResponseSchema),
       transformResponse: (response: BuilderListResponse): BuilderPage => ({
         builders: response.builders,
         hasMore: response.pagination.hasMore,

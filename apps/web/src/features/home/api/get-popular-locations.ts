@@ -1,11 +1,7 @@
-import {
-  LocationListResponseSchema,
-  type LocationListQuerySchema,
-  type LocationListResponse,
-  type LocationSummary,
-} from '@nivaas/contracts/place.schema';
+import type { LocationListQuerySchema, LocationListResponse, LocationSummary } from '@nivaas/contracts/place.schema';
 import type { z } from 'zod';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /** Typed from the schema the server parses the query with (its parsed form: the input of a coerced id is `unknown`). */
 export type PopularLocationsArgs = Required<Pick<z.output<typeof LocationListQuerySchema>, 'cityId' | 'limit'>>;
@@ -15,7 +11,7 @@ const popularLocationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPopularLocations: build.query<LocationSummary[], PopularLocationsArgs>({
       query: ({ cityId, limit }) => ({ url: '/location', params: { cityId, page: 1, limit } }),
-      rawResponseSchema: LocationListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/place.schema')).LocationListResponseSchema),
       transformResponse: (response: LocationListResponse) => response.locations,
     }),
   }),

@@ -106,7 +106,7 @@ function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
       >
         {banners.map((banner, i) =>
           // The first banner loads at once; each later one only when its turn is next.
-          i <= rotation.furthest + 1 ? (
+          i <= rotation.furthest + (rotation.mountsNext ? 1 : 0) ? (
             <div
               key={banner.id}
               aria-hidden={i !== rotation.index}

@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { usePageVisible } from '../../../lib/use-page-visible';
 import { useReducedMotion } from '../../../lib/use-reduced-motion';
 import { clampBannerIndex, nextBannerIndex } from './banner-index';
 
 export const BANNER_INTERVAL_MS = 6000;
+
+const isPageLoaded = () => document.readyState === 'complete';
+const subscribeToLoad = (onChange: () => void) => {
+  window.addEventListener('load', onChange);
+  return () => window.removeEventListener('load', onChange);
+};
 
 /**
  * Auto-advancing banner index. It rests while the tab is hidden, never starts by itself for visitors
@@ -17,6 +23,9 @@ export function useBannerRotation(count: number, intervalMs = BANNER_INTERVAL_MS
   // While keyboard focus or the pointer is on the controls, slides must not move under it.
   const [held, setHeld] = useState(false);
   const [position, setPosition] = useState({ index: 0, furthest: 0 });
+  // Decision 032: the next slide's picture (another 40 kB) waits for the page's load event, so the first screen's
+  // bytes go to the first banner and the page's own scripts.
+  const pageLoaded = useSyncExternalStore(subscribeToLoad, isPageLoaded, () => false);
 
   const paused = userPaused ?? reducedMotion;
   const index = clampBannerIndex(position.index, count);
@@ -35,8 +44,9 @@ export function useBannerRotation(count: number, intervalMs = BANNER_INTERVAL_MS
 
   return {
     index,
-    /** Slides up to here (plus the next one) have their image mounted; later ones wait their turn. */
+    /** Slides up to here (plus the next one, once the page has loaded) have their image mounted; later ones wait. */
     furthest: Math.min(position.furthest, Math.max(count - 1, 0)),
+    mountsNext: pageLoaded,
     paused,
     goTo,
     togglePaused: () => setUserPaused(!paused),

@@ -1,13 +1,14 @@
-import { OwnerListingResponseSchema, type OwnerListing, type OwnerListingResponse } from '@nivaas/contracts/upload.schema';
+import type { OwnerListing, OwnerListingResponse } from '@nivaas/contracts/upload.schema';
 import { api } from '../../../lib/api/api-slice';
 import type { LoginRole } from '../../../domain/auth/stored-login';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /** GET /project/upload/{id}: the listing being edited, with its photos' ids (to remove one). */
 const endpoints = api.injectEndpoints({
   endpoints: (build) => ({
     getOwnerListing: build.query<OwnerListing, { id: number; role: LoginRole }>({
       query: ({ id, role }) => ({ url: `/project/upload/${id}`, as: role }),
-      rawResponseSchema: OwnerListingResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/upload.schema')).OwnerListingResponseSchema),
       transformResponse: (response: OwnerListingResponse) => response.project,
     }),
   }),

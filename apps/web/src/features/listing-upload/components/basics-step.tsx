@@ -1,4 +1,4 @@
-import { PROPERTY_TYPES, TRANSACTION_TAGS } from '@nivaas/contracts/project.schema';
+import { PROPERTY_TYPES, TRANSACTION_TAGS } from '@nivaas/contracts/values';
 import { propertyTypeLabel } from '../../../lib/unit-labels';
 import type { UploadWizard } from '../lib/use-upload-wizard';
 import { Field, input } from './upload-field';

@@ -1,5 +1,6 @@
-import { NotificationsResponseSchema, type NotificationsResponse } from '@nivaas/contracts/notification.schema';
+import type { NotificationsResponse } from '@nivaas/contracts/notification.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /** How many notices a page holds (the API's default page). */
 export const NOTICES_PAGE_SIZE = 30;
@@ -13,7 +14,7 @@ const notificationsApi = api.injectEndpoints({
     getNotifications: build.query<NotificationsResponse, { userId: number; page: number }>({
       query: ({ page }) => ({ url: '/notifications', params: { page, limit: NOTICES_PAGE_SIZE } }),
       extraOptions: { as: 'user' },
-      rawResponseSchema: NotificationsResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/notification.schema')).NotificationsResponseSchema),
     }),
   }),
 });

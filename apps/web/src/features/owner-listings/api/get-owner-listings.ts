@@ -1,7 +1,8 @@
-import { OwnerListingsResponseSchema, type OwnerListingsQuerySchema, type OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
+import type { OwnerListingsQuerySchema, OwnerListingsResponse } from '@nivaas/contracts/upload.schema';
 import type { z } from 'zod';
 import type { LoginRole } from '../../../domain/auth/stored-login';
 import { ownerApi } from './owner-api';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /** spec §9: the dashboard's page size. */
 export const DASHBOARD_PAGE_SIZE = 30;
@@ -23,7 +24,7 @@ const endpoints = ownerApi.injectEndpoints({
         role === 'broker'
           ? { url: '/project', params: { brokerId: ownerId, page, limit: DASHBOARD_PAGE_SIZE }, as: 'broker' }
           : { url: '/project/mine', params: { page, limit: DASHBOARD_PAGE_SIZE }, as: 'user' },
-      rawResponseSchema: OwnerListingsResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/upload.schema')).OwnerListingsResponseSchema),
       providesTags: ['OwnerListings'],
     }),
   }),

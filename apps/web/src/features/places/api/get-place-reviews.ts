@@ -1,5 +1,6 @@
-import { ReviewListResponseSchema, type ReviewListResponse } from '@nivaas/contracts/review.schema';
+import type { ReviewListResponse } from '@nivaas/contracts/review.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export type ReviewSubject = 'city' | 'zone' | 'location';
 
@@ -17,7 +18,7 @@ const placeReviewsApi = api.injectEndpoints({
     getPlaceReviews: build.query<ReviewListResponse, PlaceReviewsArgs>({
       query: ({ subject, id }) =>
         subject === 'city' ? { url: '/city/review/', params: { cityId: id } } : `/${subject}/${id}/reviews`,
-      rawResponseSchema: ReviewListResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/review.schema')).ReviewListResponseSchema),
     }),
   }),
 });

@@ -1,10 +1,6 @@
-import {
-  RatingResponseSchema,
-  type RateLocationRequestInput,
-  type RateZoneRequestInput,
-  type RatingResponse,
-} from '@nivaas/contracts/review.schema';
+import type { RateLocationRequestInput, RateZoneRequestInput, RatingResponse } from '@nivaas/contracts/review.schema';
 import { api } from '../../../lib/api/api-slice';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 /** What the page needs back: the server's answer, and whether it was the 201 that alone means success (spec §5). */
 export interface RatingResult {
@@ -20,12 +16,12 @@ const ratingApi = api.injectEndpoints({
   endpoints: (build) => ({
     rateLocation: build.mutation<RatingResult, RateLocationRequestInput>({
       query: (body) => ({ url: '/ratingroute/rateLocation', method: 'POST', body }),
-      rawResponseSchema: RatingResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/review.schema')).RatingResponseSchema),
       transformResponse: (response: RatingResponse, meta) => ({ response, created: meta?.response?.status === 201 }),
     }),
     rateZone: build.mutation<RatingResult, RateZoneRequestInput>({
       query: (body) => ({ url: '/ratingroute/rate-zone', method: 'POST', body }),
-      rawResponseSchema: RatingResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/review.schema')).RatingResponseSchema),
       transformResponse: (response: RatingResponse, meta) => ({ response, created: meta?.response?.status === 201 }),
     }),
   }),

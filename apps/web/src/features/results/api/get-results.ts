@@ -1,11 +1,8 @@
-import {
-  ProjectPageResponseSchema,
-  type Project,
-  type ProjectPageResponse,
-} from '@nivaas/contracts/project.schema';
+import type { Project, ProjectPageResponse } from '@nivaas/contracts/project.schema';
 import { api } from '../../../lib/api/api-slice';
 import { PROJECT_PAGE_SIZE } from '../../../lib/api/get-project-pages';
 import type { ResultsQuery } from '../lib/results-filters';
+import { lazyContract } from '../../../lib/api/lazy-contract';
 
 export interface ResultsPage {
   projects: Project[];
@@ -28,7 +25,7 @@ const resultsApi = api.injectEndpoints({
         url: '/project',
         params: { ...queryArg, page: pageParam, limit: PROJECT_PAGE_SIZE },
       }),
-      rawResponseSchema: ProjectPageResponseSchema,
+      rawResponseSchema: lazyContract(async () => (await import('@nivaas/contracts/project.schema')).ProjectPageResponseSchema),
       transformResponse: (response: ProjectPageResponse): ResultsPage => ({
         projects: response.projects,
         total: response.pagination.total,

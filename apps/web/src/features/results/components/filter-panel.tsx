@@ -1,4 +1,4 @@
-import { POSSESSIONS, PROPERTY_TYPES, TRANSACTION_TAGS } from '@nivaas/contracts/project.schema';
+import { POSSESSIONS, PROPERTY_TYPES, TRANSACTION_TAGS } from '@nivaas/contracts/values';
 import { useId, type ReactNode } from 'react';
 import { formatPrice } from '../../../lib/format-price';
 import { propertyTypeLabel } from '../../../lib/unit-labels';

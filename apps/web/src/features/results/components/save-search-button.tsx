@@ -1,4 +1,5 @@
-import { SAVED_SEARCH_NAME_MAX, SavedSearchCreateSchema, type SavedSearchFilters } from '@nivaas/contracts/saved-search.schema';
+import { SAVED_SEARCH_NAME_MAX } from '@nivaas/contracts/values';
+import type { SavedSearchFilters } from '@nivaas/contracts/saved-search.schema';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link } from 'react-router';
@@ -94,7 +95,16 @@ function SaveSearchDialog({ userId, filters, suggestedName, onClose, onSaved }: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isLoading) return;
-    const checked = SavedSearchCreateSchema.safeParse({ name, filters });
+    // Decision 032: the schema (and zod) load when a search is saved, not with the results page.
+    const schema = await import('@nivaas/contracts/saved-search.schema').then(
+      (contracts) => contracts.SavedSearchCreateSchema,
+      () => null,
+    );
+    if (!schema) {
+      setError('We could not save the search. Check your connection and try again.');
+      return;
+    }
+    const checked = schema.safeParse({ name, filters });
     if (!checked.success) {
       setError(checked.error.issues[0]?.message ?? 'Give the search a name');
       return;

@@ -1,15 +1,5 @@
-import {
-  MAX_BHK,
-  MAX_SEARCH_TEXT,
-  POSSESSIONS,
-  type ProjectListQuerySchema,
-  PROPERTY_TYPES,
-  TRANSACTION_TAGS,
-  type Possession,
-  type ProjectSort,
-  type PropertyType,
-  type TransactionTag,
-} from '@nivaas/contracts/project.schema';
+import { MAX_BHK, MAX_SEARCH_TEXT, POSSESSIONS, PROPERTY_TYPES, TRANSACTION_TAGS } from '@nivaas/contracts/values';
+import type { ProjectListQuerySchema, Possession, ProjectSort, PropertyType, TransactionTag } from '@nivaas/contracts/project.schema';
 import type { z } from 'zod';
 import { CRORE, LAKH } from '../../../lib/format-price';
 import { parseRouteId } from '../../../lib/route-id';

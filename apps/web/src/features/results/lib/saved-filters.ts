@@ -1,4 +1,4 @@
-import { MAX_BHK } from '@nivaas/contracts/project.schema';
+import { MAX_BHK } from '@nivaas/contracts/values';
 import type { SavedSearchFilters } from '@nivaas/contracts/saved-search.schema';
 import type { ResultsFilters } from './results-filters';
 
