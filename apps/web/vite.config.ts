@@ -41,8 +41,10 @@ export default defineConfig({
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             // Decision 032: the app's own modules that every page loads with the entry, in one file rather than a
-            // dozen shared crumbs (each one more request on a phone's few connections).
-            { name: 'app', tags: ['$initial'], test: /[\\/](?:apps[\\/]web[\\/]src|packages)[\\/]/ },
+            // dozen shared crumbs (each one more request on a phone's few connections). main.tsx stays in the entry
+            // chunk: it awaits the page's chunks at its top level, and those import this one, which would then wait
+            // for main.tsx to finish (a deadlock) if they were one chunk.
+            { name: 'app', tags: ['$initial'], test: /[\\/](?:apps[\\/]web[\\/]src[\\/](?!main\.tsx$)|packages[\\/])/ },
             // Loaded after first paint (see app/providers.tsx).
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],
