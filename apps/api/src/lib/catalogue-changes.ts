@@ -4,8 +4,8 @@ import type { Database } from '@nivaas/db';
 export const CATALOGUE_CHANNEL = 'nivaas_catalogue';
 
 export interface CatalogueChangeHandlers {
-  /** A committed write to a catalogue table of this app's schema. */
-  onChange(): void;
+  /** A committed write to a catalogue table of this app's schema; `table` is its name (without the schema). */
+  onChange(table: string): void;
   /** The notice connection is down (PostgreSQL): nothing may be kept until it is back. */
   onLost(): void;
   /** The notice connection is back; what was kept before it went down may be stale. */
@@ -28,7 +28,7 @@ export function createCatalogueChanges(database: Pick<Database, 'listen' | 'tabl
     subscribe: ({ onChange, onLost, onRestored }) =>
       database.listen(CATALOGUE_CHANNEL, {
         onNotify: (payload) => {
-          if (payload.startsWith(ourSchema)) onChange();
+          if (payload.startsWith(ourSchema)) onChange(payload.slice(ourSchema.length));
         },
         onLost,
         onRestored,
@@ -40,7 +40,7 @@ export function createCatalogueChanges(database: Pick<Database, 'listen' | 'tabl
  * The handlers for a cache of catalogue answers: it is emptied on every notice, and keeps nothing while the notice
  * connection is down (`keeping()` is false then), since a change it would not hear of could be shown from it.
  */
-export function forgetOnChange(forget: () => void): CatalogueChangeHandlers & { keeping(): boolean } {
+export function forgetOnChange(forget: (table?: string) => void): CatalogueChangeHandlers & { keeping(): boolean } {
   let keeping = true;
   return {
     keeping: () => keeping,

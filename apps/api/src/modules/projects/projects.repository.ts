@@ -5,6 +5,7 @@ import { containsPattern, escapeLike } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from '@nivaas/db/orm';
 import { type CatalogueFilters, catalogueWhere } from './project-filters';
+import type { IndexPlaces, IndexProjectRow } from './catalogue-index';
 import { entityPageArms, namesMatch, textMatches, type WordHit } from './project-text-search';
 
 /** Kept here too for the chat, which reads suggestions in this shape. */
@@ -326,6 +327,64 @@ export function createProjectsRepository(db: Db) {
         above: { where: and(...same, gte(projects.minPrice, project.minPrice)), orderBy: [asc(projects.minPrice), asc(projects.id)], offset: 0, limit },
         below: { where: and(...same, lt(projects.minPrice, project.minPrice)), orderBy: [desc(projects.minPrice), asc(projects.id)], offset: 0, limit },
       };
+    },
+
+    /**
+     * Public projects with id > `afterId`, at most `limit`, as the in-process index holds them (catalogue-index.ts
+     * IndexProjectRow, units folded in): one text value, so the embedded database hands over one string rather than
+     * thousands of rows. Read in slices so other statements interleave with a rebuild on the one PGlite connection.
+     */
+    async catalogueIndexChunk(afterId: number, limit: number): Promise<{ rows: IndexProjectRow[]; lastId: number | null }> {
+      const result = await db.execute<{ rows: string | null; last: number | null }>(sql`
+        select '[' || coalesce(string_agg(json_build_array(
+            p.id, p.name, p.item, p.type, p.min_price, p.max_price, p.city_id, p.zone_id, p.location_id, p.builder_id, p.transaction_tag,
+            coalesce((select json_agg(json_build_array(u.type, u.min_price, u.max_price)) from ${units} u where u.project_id = p.id), '[]'::json)
+          )::text, ',' order by p.id), '') || ']' as "rows", max(p.id)::int as "last"
+        from (select ${projects}.* from ${projects} where ${and(sql`${projects.id} > ${afterId}`, ...publicItemConditions())} order by ${projects.id} limit ${limit}) p`);
+      const row = result.rows[0];
+      return { rows: JSON.parse(row?.rows ?? '[]') as IndexProjectRow[], lastId: row?.last ?? null };
+    },
+
+    /** What resolveWords reads, whole (hundreds of rows): active places with their city and zone, public builders. */
+    async catalogueIndexPlaces(): Promise<IndexPlaces> {
+      const result = await db.execute<{ result: IndexPlaces }>(sql`
+        select json_build_object(
+          'locations', coalesce((select json_agg(json_build_array(t.id, t.name, c.id, c.name, z.id, z.name) order by t.id)
+            from ${locations} t join ${cities} c on c.id = t.city_id left join ${zones} z on z.id = t.zone_id where t.status = 'active'), '[]'::json),
+          'zones', coalesce((select json_agg(json_build_array(t.id, t.name, c.id, c.name) order by t.id)
+            from ${zones} t join ${cities} c on c.id = t.city_id where t.status = 'active'), '[]'::json),
+          'cities', coalesce((select json_agg(json_build_array(t.id, t.name) order by t.id) from ${cities} t where t.status = 'active'), '[]'::json),
+          'builders', coalesce((select json_agg(json_build_array(t.id, t.name, t.logo_url) order by t.id)
+            from ${builders} t where t.status = 'active' and t.approval = 'approved'), '[]'::json)
+        ) as "result"`);
+      const places = result.rows[0]?.result;
+      if (!places) throw new Error('catalogueIndexPlaces: the database returned no result row');
+      return places;
+    },
+
+    /**
+     * Public projects by id (any order) with their units and media, and which of `builderIds` are public: the rows of
+     * an answer the in-process index chose. Visibility is checked here again, live, so a snapshot can never show
+     * what is hidden. One plain statement: planning the page CTEs of loadPages cost more than this runs.
+     */
+    async loadPublicByIds(ids: number[], builderIds: number[]): Promise<LoadedPages<'rows'>> {
+      const idArray = sql`${`{${ids.join(',')}}`}::int[]`;
+      const result = await db.execute<{ result: LoadedPages<'rows'> }>(sql`
+        with x as (select ${projects}.* from ${projects} where ${and(sql`${projects.id} = any(${idArray})`, ...publicItemConditions())})
+        select json_build_object(
+          'pages', json_build_object('rows', coalesce((select json_agg(${pageRowJson}) from x), '[]'::json)),
+          'units', ${unitsJson(sql`in (select id from x)`)},
+          'media', ${mediaJson(sql`in (select id from x)`)},
+          'remarks', '[]'::json,
+          'liveBuilders', ${
+            builderIds.length > 0
+              ? sql`coalesce((select json_agg(${builders.id}) from ${builders} where ${and(inArray(builders.id, builderIds), eq(builders.status, 'active'), eq(builders.approval, 'approved'))}), '[]'::json)`
+              : sql`'[]'::json`
+          }
+        ) as "result"`);
+      const loaded = result.rows[0]?.result;
+      if (!loaded) throw new Error('loadPublicByIds: the database returned no result row');
+      return loaded;
     },
 
     async countPublic(filters: CatalogueFilters): Promise<number> {

@@ -12,6 +12,7 @@ import { forgetOnChange } from '../../lib/catalogue-changes';
 import { DomainError } from '../../lib/domain-error';
 import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
+import { buildCatalogueIndex, type CatalogueIndex, type IndexProjectRow } from './catalogue-index';
 import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
 import type { CatalogueFilters } from './project-filters';
@@ -135,7 +136,20 @@ export interface ProjectsServiceOptions {
   clock?: () => Date;
   /** How long a list's total may be reused (see ttl-cache.ts). */
   countTtlMs?: number;
+  /** Answer search from the in-process catalogue index (decision 031); off, every search is SQL (the tests' reference). */
+  catalogueIndex?: boolean;
+  /** The least time between two starts of an index build, so a burst of writes costs one rebuild, not one per write. */
+  indexRebuildGapMs?: number;
 }
+
+/**
+ * The tables the in-process index is read from (catalogue-index.ts): a notice from any other catalogue table (reviews,
+ * blogs, media...) leaves it standing.
+ */
+const INDEX_TABLES = new Set(['projects', 'units', 'builders', 'brokers', 'cities', 'zones', 'locations']);
+/** Public projects per statement of an index build: the embedded database's one connection serves others between. */
+const INDEX_CHUNK = 20_000;
+const INDEX_REBUILD_GAP_MS = 1_000;
 
 const COUNT_CACHE_ENTRIES = 1_000;
 /**
@@ -145,7 +159,10 @@ const COUNT_CACHE_ENTRIES = 1_000;
 const RESOLUTION_TTL_MS = 60_000;
 const RESOLUTION_CACHE_ENTRIES = 2_000;
 
-export function createProjectsService(repository: ProjectsRepository, { clock = () => new Date(), countTtlMs = LABEL_TTL_MS }: ProjectsServiceOptions = {}) {
+export function createProjectsService(
+  repository: ProjectsRepository,
+  { clock = () => new Date(), countTtlMs = LABEL_TTL_MS, catalogueIndex = true, indexRebuildGapMs = INDEX_REBUILD_GAP_MS }: ProjectsServiceOptions = {},
+) {
   const counts = createTtlCache<number>({ ttlMs: countTtlMs, maxEntries: COUNT_CACHE_ENTRIES });
   const resolutions = createTtlCache<WordHit[]>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: RESOLUTION_CACHE_ENTRIES });
   const placeNames = createTtlCache<Names>({ ttlMs: RESOLUTION_TTL_MS, maxEntries: 1 });
@@ -154,10 +171,56 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
    * notices (lib/catalogue-changes.ts) empty what this service keeps of them. The list totals are labels and keep
    * their own short life (ttl-cache.ts).
    */
-  const catalogueNotices = forgetOnChange(() => {
+  const catalogueNotices = forgetOnChange((table) => {
     resolutions.clear();
     placeNames.clear();
+    if (table === undefined || INDEX_TABLES.has(table)) indexGeneration += 1;
   });
+
+  /*
+   * The in-process index (decision 031). `indexGeneration` counts the notices of the tables it reads; an index built
+   * from reads that started at generation g answers only while the generation is still g, so a write whose notice
+   * came before the build began is in it, and any later one sends search to SQL until a new build is installed.
+   * Built on demand (the first search, then the first after a change), never while a search waits for it.
+   */
+  let indexGeneration = 0;
+  let index: { generation: number; value: CatalogueIndex } | undefined;
+  let building = false;
+  let lastBuildStart = Number.NEGATIVE_INFINITY;
+
+  async function buildIndex(): Promise<void> {
+    const generation = indexGeneration;
+    const rows: IndexProjectRow[] = [];
+    let afterId = 0;
+    for (;;) {
+      const chunk = await repository.catalogueIndexChunk(afterId, INDEX_CHUNK);
+      rows.push(...chunk.rows);
+      if (chunk.lastId === null || chunk.rows.length < INDEX_CHUNK) break;
+      // A change during the build makes it stale before it is done: stop reading.
+      if (generation !== indexGeneration) return;
+      afterId = chunk.lastId;
+    }
+    const places = await repository.catalogueIndexPlaces();
+    if (generation === indexGeneration) index = { generation, value: buildCatalogueIndex(rows, places) };
+  }
+
+  /** The index if it is current, else undefined (and a build is started, at most one at a time, gapped). */
+  function currentIndex(): CatalogueIndex | undefined {
+    if (!catalogueIndex || !catalogueNotices.keeping()) return undefined;
+    if (index?.generation === indexGeneration) return index.value;
+    index = undefined;
+    if (!building && performance.now() - lastBuildStart >= indexRebuildGapMs) {
+      building = true;
+      lastBuildStart = performance.now();
+      // A failed build (the database closing under it, a lost connection) leaves search on SQL; the next search tries again.
+      buildIndex()
+        .catch(() => undefined)
+        .finally(() => {
+          building = false;
+        });
+    }
+    return undefined;
+  }
 
   /**
    * Names of places and builders, by id, kept for a minute: labels only (a project's visibility,
@@ -233,7 +296,7 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
   async function resolveText(text: string): Promise<ResolvedText> {
     const words = wordsOf(text);
     const key = words.join(' ');
-    const resolve = () => repository.resolveWords(words, key);
+    const resolve = async () => currentIndex()?.resolveWords(words, key) ?? repository.resolveWords(words, key);
     return toTextMatch(words, await (catalogueNotices.keeping() ? resolutions.get(key, resolve) : resolve()));
   }
 
@@ -280,6 +343,10 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
     resolveText,
     /** Subscribe these to the catalogue's change notices (app.ts). */
     catalogueNotices,
+    /** Whether search is answered from a current in-process index now (tests, the bench). */
+    indexReady: () => catalogueIndex && catalogueNotices.keeping() && index?.generation === indexGeneration,
+    /** Starts an index build if none is current, for a caller that wants it ready before the first search. */
+    warmIndex: () => void currentIndex(),
 
     /** spec §7 GET /project/random: public builder projects only (spec §9), optionally by tag and city. */
     async random({ tag, cityId, page: pageNumber, limit }: RandomProjectsQuery): Promise<Project[]> {
@@ -326,6 +393,19 @@ export function createProjectsService(repository: ProjectsRepository, { clock = 
       text: string,
       { suggestions, properties, builderIds }: { suggestions: number; properties: number; builderIds: number[] },
     ): Promise<{ suggestions: Project[]; properties: Project[]; liveBuilders: Set<number> }> {
+      const found = currentIndex()?.search(filters, text, { suggestions, properties });
+      if (found) {
+        const wanted = [...new Set([...found.suggestions, ...found.properties])];
+        const loaded = await repository.loadPublicByIds(wanted, builderIds);
+        // Every id chosen is public, or the index is behind a change whose notice has not arrived yet (PostgreSQL):
+        // then it is dropped and SQL answers.
+        if (loaded.pages.rows.length === wanted.length) {
+          const byId = new Map((await shapePages(loaded.pages, loaded.units, loaded.media, [])).rows.map(({ project }) => [project.id, project]));
+          const inOrder = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
+          return { suggestions: inOrder(found.suggestions), properties: inOrder(found.properties), liveBuilders: new Set(loaded.liveBuilders) };
+        }
+        indexGeneration += 1;
+      }
       const specs = {
         suggestions: repository.rankedByNameSpec({ ...filters, item: 'project' }, text, suggestions),
         properties: repository.publicSpec(filters, 'price_asc', { offset: 0, limit: properties }),
