@@ -4,6 +4,8 @@
  *
  *   npm run analytics -w @nivaas/bench [-- --events 1000000 --data-dir /tmp/bench-analytics --duration 10 --connections 10]
  *   DATABASE_URL=postgres://... npm run analytics -w @nivaas/bench -- --engine postgres   (or both)
+ *   ... -- --prepare-only      seed, generate and fold the data (PGlite folder, PostgreSQL schema bench_analytics), no run
+ *   ... -- --profile 30        no HTTP: each route's service 30 times, every statement timed alone (count and mean)
  *
  * 1. Seeds the data folder with the seed CLI (the default 1,800-project catalogue) unless it is there.
  * 2. Generates the events in SQL (generate_series: sessions of six events over the last 90 days, visitors from a pool
@@ -12,6 +14,9 @@
  * 3. Folds them into the rollups in one pass with the same facts the incremental job writes (the job's own throughput
  *    is bench/tracking.ts's subject), then VACUUM ANALYZE.
  * 4. Starts the app and drives each route with autocannon from a worker thread; writes bench/reports/analytics.md.
+ *    Besides the busiest broker and fixed ranges (the worst case, and the rows earlier reports have), each route is
+ *    driven with a mix: the overview's three presets, the 12 busiest brokers at 7, 30 and 90 days, and the overview
+ *    over ranges that are not a kept window.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -26,6 +31,8 @@ import autocannon, { type Result } from 'autocannon';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/auth/tokens';
+import { createAnalyticsRepository } from '../apps/api/src/modules/analytics/analytics.repository';
+import { createAnalyticsService } from '../apps/api/src/modules/analytics/analytics.service';
 import { createTrackingRollupsRepository } from '../apps/api/src/modules/tracking/tracking-rollups.repository';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +49,13 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '3' },
     engine: { type: 'string', default: 'pglite' },
     'no-report': { type: 'boolean', default: false },
+    /** Seed, generate and fold the data folders, then stop (no measuring). */
+    'prepare-only': { type: 'boolean', default: false },
+    /**
+     * Instead of HTTP: call each route's service this many times on one connection, every repository call run alone
+     * (one at a time, so each is timed without the others' queueing), and print each statement's count and mean.
+     */
+    profile: { type: 'string', default: '0' },
   },
 });
 const eventCount = Number(values.events);
@@ -50,6 +64,8 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const warmup = Number(values.warmup);
 const TARGET_P99_MS = 100;
+/** Brokers in the insights mix: the busiest by listings. */
+const MIX_BROKERS = 12;
 const POSTGRES_SCHEMA = 'bench_analytics';
 type Engine = 'pglite' | 'postgres';
 
@@ -240,25 +256,102 @@ interface Measured {
   load: [number, number];
 }
 
-async function measure(name: string, url: string, pathname: string, authorization: string): Promise<Measured> {
-  const common = { url, requests: [{ path: pathname, headers: { authorization } }], workers: 1, timeout: 10 };
+/** A request of a route: its path and who sends it. */
+interface Call {
+  path: string;
+  authorization: string;
+}
+
+/**
+ * One route at `connections` connections, then at one. Several calls (a mix of ranges or brokers) are shuffled once
+ * and each connection goes through them in that order, so concurrent requests are mostly different ones. (The app
+ * shares no work between identical concurrent requests either: these routes have no cache and no coalescing.)
+ */
+async function measure(name: string, url: string, calls: readonly Call[], label = calls[0]?.path ?? ''): Promise<Measured> {
+  const shuffled = [...calls].sort(() => Math.random() - 0.5);
+  const requests = shuffled.map(({ path: pathname, authorization }) => ({ path: pathname, headers: { authorization } }));
+  const common = { url, requests, workers: 1, timeout: 10 };
   if (warmup > 0) await autocannon({ ...common, connections, duration: warmup });
   const before = os.loadavg()[0] ?? 0;
   const result = await autocannon({ ...common, connections, duration });
   const single = await autocannon({ ...common, connections: 1, duration: 5 });
   const after = os.loadavg()[0] ?? 0;
-  console.log(`${name.padEnd(10)} ${result.requests.average.toFixed(0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx + result.errors}  (1 connection: mean ${single.latency.average.toFixed(1)} ms)  load ${before.toFixed(1)} -> ${after.toFixed(1)}`);
-  return { name, path: pathname, result, single, load: [before, after] };
+  console.log(`${name.padEnd(14)} ${result.requests.average.toFixed(0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx + result.errors}  (1 connection: mean ${single.latency.average.toFixed(1)} ms)  load ${before.toFixed(1)} -> ${after.toFixed(1)}`);
+  return { name, path: label, result, single, load: [before, after] };
+}
+
+/**
+ * Each route's statements, one at a time: the repository's methods are wrapped so that calls the service makes
+ * together (Promise.all) run one after another, each timed alone. Prints, per route, each method's calls per request
+ * and mean time, and the request's mean when the calls run as the service makes them.
+ */
+async function profile(database: Database, brokerId: number, rounds: number): Promise<void> {
+  const plain = createAnalyticsRepository(database.db);
+  const timings = new Map<string, { calls: number; ms: number }>();
+  let queue: Promise<unknown> = Promise.resolve();
+  const timed = Object.fromEntries(
+    Object.entries(plain).map(([name, method]) => [
+      name,
+      (...args: unknown[]) => {
+        const call = queue.then(async () => {
+          const started = performance.now();
+          try {
+            return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+          } finally {
+            const seen = timings.get(name) ?? { calls: 0, ms: 0 };
+            timings.set(name, { calls: seen.calls + 1, ms: seen.ms + performance.now() - started });
+          }
+        });
+        queue = call.catch(() => undefined);
+        return call;
+      },
+    ]),
+  ) as unknown as typeof plain;
+  const clock = () => new Date();
+  const ownerOf = async () => ({ kind: 'broker' as const, id: brokerId });
+  const alone = createAnalyticsService({ repository: timed, clock, ownerOf });
+  const together = createAnalyticsService({ repository: plain, clock, ownerOf });
+  const principal = { kind: 'broker' as const, id: brokerId };
+  const routes: [string, (service: typeof alone) => Promise<unknown>][] = [
+    ['overview', (service) => service.overview({})],
+    ['overview90', (service) => service.overview({ from: istDay(-89), to: istDay(0) })],
+    ['overview-custom', (service) => service.overview({ from: istDay(-40), to: istDay(-10) })],
+    ['insights30', (service) => service.brokerInsights(principal, 30)],
+    ['insights90', (service) => service.brokerInsights(principal, 90)],
+    ['searches30', (service) => service.brokerViewerSearches(principal, 30)],
+    ['searches90', (service) => service.brokerViewerSearches(principal, 90)],
+  ];
+  for (const [name, call] of routes) {
+    await call(together);
+    timings.clear();
+    for (let round = 0; round < rounds; round += 1) await call(alone);
+    const took: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      const started = performance.now();
+      await call(together);
+      took.push(performance.now() - started);
+    }
+    took.sort((a, b) => a - b);
+    const mean = took.reduce((total, ms) => total + ms, 0) / rounds;
+    const parts = [...timings].map(([method, { calls, ms }]) => `${method} ${(calls / rounds).toFixed(0)}x ${(ms / calls).toFixed(2)}`);
+    const sum = [...timings.values()].reduce((total, { ms }) => total + ms, 0) / rounds;
+    console.log(
+      `${name.padEnd(16)} request mean ${mean.toFixed(2)} / median ${(took[rounds >> 1] ?? 0).toFixed(2)} / min ${(took[0] ?? 0).toFixed(2)} ms (statements one at a time ${sum.toFixed(2)} ms, load ${(os.loadavg()[0] ?? 0).toFixed(1)}): ${parts.join(', ')}`,
+    );
+  }
 }
 
 async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Measured[]; facts: string }> {
   const database = await openSeeded(engine);
   await generateEvents(database);
   await foldAll(database);
-  const broker = await database.db.execute<{ id: number; listings: string }>(sql`
-    select broker_id as id, count(*)::text as listings from projects where broker_id is not null group by broker_id order by count(*) desc, broker_id limit 1`);
+  // The busiest brokers (most listings): the first is the worst case the single-broker rows measure, all of them the mix.
+  const busiest = await database.db.execute<{ id: number; listings: string }>(sql`
+    select broker_id as id, count(*)::text as listings from projects where broker_id is not null group by broker_id order by count(*) desc, broker_id limit ${MIX_BROKERS}`);
+  const broker = { rows: busiest.rows.slice(0, 1) };
   const brokerId = Number(broker.rows[0]?.id);
-  await database.db.execute(sql`update brokers set approval = 'approved' where id = ${brokerId}`);
+  const mixBrokers = busiest.rows.map((row) => Number(row.id));
+  await database.db.execute(sql`update brokers set approval = 'approved' where id = any(${`{${mixBrokers.join(',')}}`}::int[])`);
   const staffId = await scalar(database, sql`select min(id)::text as n from provider_staff`);
   const events = await scalar(database, sql`select count(*)::text as n from tracking_events`);
   const rollupRows = await scalar(database, sql`select count(*)::text as n from tracking_daily_rollups`);
@@ -266,6 +359,11 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
   const viewerSearchRows = await scalar(database, sql`select count(*)::text as n from tracking_viewer_searches`);
   const facts = `${events.toLocaleString('en-IN')} events, ${rollupRows.toLocaleString('en-IN')} rollup rows, ${visitorDays.toLocaleString('en-IN')} visitor-day rows, ${viewerSearchRows.toLocaleString('en-IN')} viewers' search rows; broker ${brokerId} has ${broker.rows[0]?.listings} listings`;
   console.log(facts);
+  if (values['prepare-only'] || Number(values.profile) > 0) {
+    if (Number(values.profile) > 0) await profile(database, brokerId, Number(values.profile));
+    await database.close();
+    return { engine, measured: [], facts };
+  }
 
   mkdirSync(path.join(dataDir, 'media'), { recursive: true });
   const config = loadConfig({
@@ -284,12 +382,24 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
   const brokerBearer = `Bearer ${await signAccessToken(key, { kind: 'broker', id: brokerId }, randomUUID())}`;
   const measured: Measured[] = [];
   try {
-    measured.push(await measure('overview', url, '/api/admin/analytics/overview', provider));
-    measured.push(await measure('overview90', url, `/api/admin/analytics/overview?from=${istDay(-89)}&to=${istDay(0)}`, provider));
-    measured.push(await measure('insights30', url, '/api/broker/insights?days=30', brokerBearer));
-    measured.push(await measure('insights90', url, '/api/broker/insights?days=90', brokerBearer));
-    measured.push(await measure('searches30', url, '/api/broker/insights/searches?days=30', brokerBearer));
-    measured.push(await measure('searches90', url, '/api/broker/insights/searches?days=90', brokerBearer));
+    const as = (authorization: string) => (pathname: string): Call => ({ path: pathname, authorization });
+    const staff = as(provider);
+    const busiestBroker = as(brokerBearer);
+    const bearers = await Promise.all(mixBrokers.map(async (id) => `Bearer ${await signAccessToken(key, { kind: 'broker', id }, randomUUID())}`));
+    const presets = [`?from=${istDay(-6)}&to=${istDay(0)}`, '', `?from=${istDay(-89)}&to=${istDay(0)}`];
+    // Ranges that are not a kept window: the ranked lists come from the daily rows (decisions 017 and 019).
+    const custom = [[-40, -10], [-20, -1], [-60, -5], [-13, 0]].map(([from, to]) => `?from=${istDay(from as number)}&to=${istDay(to as number)}`);
+    const mix = (route: string) => bearers.flatMap((bearer) => [7, 30, 90].map((days) => as(bearer)(`${route}?days=${days}`)));
+    measured.push(await measure('overview', url, [staff('/api/admin/analytics/overview')]));
+    measured.push(await measure('overview90', url, [staff(`/api/admin/analytics/overview${presets[2]}`)]));
+    measured.push(await measure('overview-mix', url, presets.map((query) => staff(`/api/admin/analytics/overview${query}`)), '/api/admin/analytics/overview: last 7, 30, 90 days'));
+    measured.push(await measure('insights30', url, [busiestBroker('/api/broker/insights?days=30')]));
+    measured.push(await measure('insights90', url, [busiestBroker('/api/broker/insights?days=90')]));
+    measured.push(await measure('insights-mix', url, mix('/api/broker/insights'), `/api/broker/insights: ${MIX_BROKERS} brokers x 7, 30, 90 days`));
+    measured.push(await measure('searches30', url, [busiestBroker('/api/broker/insights/searches?days=30')]));
+    measured.push(await measure('searches90', url, [busiestBroker('/api/broker/insights/searches?days=90')]));
+    measured.push(await measure('searches-mix', url, mix('/api/broker/insights/searches'), `/api/broker/insights/searches: ${MIX_BROKERS} brokers x 7, 30, 90 days`));
+    measured.push(await measure('overview-custom', url, custom.map((query) => staff(`/api/admin/analytics/overview${query}`)), '/api/admin/analytics/overview: 4 ranges that are not a kept window'));
   } finally {
     await app.close();
     await database.close();
@@ -325,7 +435,7 @@ async function main(): Promise<void> {
     '- Shared with other engineers\' builds and tests: the load average columns say how busy it was. Above the core count the app gets a fraction of a core and p99 grows with the stalls.',
     '',
   ];
-  if (!values['no-report']) {
+  if (!values['no-report'] && !values['prepare-only'] && Number(values.profile) === 0) {
     mkdirSync(path.dirname(reportPath), { recursive: true });
     writeFileSync(reportPath, lines.join('\n'));
     console.log(`report: ${reportPath}`);
