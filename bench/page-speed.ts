@@ -197,6 +197,27 @@ function firstLoadJs(): { files: { file: string; gzip: number }[]; total: number
   return { files, total: files.reduce((sum, file) => sum + file.gzip, 0), css };
 }
 
+/**
+ * Decision 032: the scripts a server-rendered page asks for before it hydrates: its HTML's module script and
+ * modulepreload links (the entry's and the page's own chunks) and their static imports, gzipped, read from the dist.
+ */
+function pageJs(html: string): { files: number; total: number } {
+  const named = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+  const seen = new Set<string>();
+  const queue = [...named];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file) || !existsSync(path.join(webDist, file))) continue;
+    seen.add(file);
+    const code = readFileSync(path.join(webDist, file), 'utf8');
+    for (const match of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(file), match[1] as string));
+    }
+  }
+  const total = [...seen].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length, 0);
+  return { files: seen.size, total };
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -207,11 +228,13 @@ async function main(): Promise<void> {
   const loadBefore = load();
   const server = startServer();
   const lines: string[] = [];
+  const pageScripts: string[] = [];
   try {
     await waitReady(server);
     for (const page of await pages()) {
       // One unmeasured visit first: the server's public cache and the page's first database reads are warm for all runs.
-      await fetch(page.url);
+      const before = pageJs(await (await fetch(page.url)).text());
+      pageScripts.push(`${page.name} ${kb(before.total)} in ${before.files} files`);
       const results: RunFigures[] = [];
       for (let run = 1; run <= runs; run += 1) {
         const figures = await lighthouseRun(page.url);
@@ -247,6 +270,8 @@ async function main(): Promise<void> {
     `First-load JS (index.html's entry and its static imports, gzip -9, from the built dist): **${kb(js.total)}** in ${js.files.length} files; CSS ${kb(js.css)}.`,
     '',
     ...js.files.map((file) => `- \`${file.file}\` ${kb(file.gzip)}`),
+    '',
+    `JS each page asks for before it hydrates (its HTML's module script and modulepreload links, with their static imports, gzip -9): ${pageScripts.join('; ')}.`,
     '',
   ].join('\n');
   const out = path.resolve(repoRoot, values.out);

@@ -99,9 +99,9 @@ function renderToText(element: React.ReactElement): Promise<string> {
     });
     let failed = false;
     const stream = renderToPipeableStream(element, {
-      // Decision 032: the page's sections are Suspense boundaries (hydrated later, in slices). React would send a large
-      // finished boundary separately, completed by an inline script, which the CSP blocks; every boundary is finished
-      // by the time this pipes, so each stays in place.
+      // Decision 032: React sends a large finished Suspense boundary apart from its place, completed by an inline
+      // script, which the CSP blocks (the page then hydrated with error 419 and shifted). Every boundary is finished by
+      // the time this pipes, so each stays in place.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       // Waiting for everything (every lazy piece resolved) gives the whole page as one string, which the public
       // response cache can keep, and crawlers get the full body; the data is already in the store by now.

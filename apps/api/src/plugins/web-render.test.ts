@@ -92,7 +92,9 @@ describe('server-rendered pages', () => {
   it("preloads the rendered page's chunks, and puts the page's head and image before the scripts (decision 032)", async () => {
     const html = (await get('/about')).body;
     const head = html.slice(0, html.indexOf('</head>'));
-    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((match) => match[1]);
+    const preloaded = [...head.matchAll(/<link fetchpriority="low" rel="modulepreload" crossorigin href="\/([^"]+)">|<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map(
+      (match) => match[1] ?? match[2],
+    );
     // Each chunk once: the vendor chunk index.html already names is not repeated; an unknown module adds nothing.
     expect(preloaded).toEqual(['assets/vendor-abc123.js', 'assets/root-layout-abc123.js', 'assets/card-abc123.js', 'assets/about-page-abc123.js']);
     const at = (text: string) => head.indexOf(text);
@@ -100,7 +102,13 @@ describe('server-rendered pages', () => {
     expect(at('rel="stylesheet"')).toBeLessThan(at('rel="canonical"'));
     expect(at('rel="canonical"')).toBeLessThan(at('rel="preload" as="image"'));
     expect(at('rel="preload" as="image"')).toBeLessThan(at('src="/assets/index-abc123.js"'));
-    expect(head.match(/<script type="module"/g)).toHaveLength(1);
+    expect(head.match(/<script fetchpriority="low" type="module"/g)).toHaveLength(1);
+  });
+
+  it('keeps the default priority of the scripts when the browser renders the page (decision 032)', async () => {
+    const html = (await get('/contact-us')).body;
+    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc123.js"></script>');
+    expect(html).not.toContain('fetchpriority="low"');
   });
 
   it('sends the client-rendered shell with 200, never a 500, when rendering fails, and keeps it out of caches', async () => {

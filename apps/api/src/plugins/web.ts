@@ -68,10 +68,14 @@ function shellTemplate(html: string): ShellTemplate {
   // A shell without a head element has nowhere to put one: it goes as it is.
   if (at < 0) return { plain: html, withHead: () => html, withPage: null };
   const headPart = stripped.slice(0, at);
-  const scripts = (headPart.match(SCRIPT_TAGS) ?? []).map((tag) => `    ${tag.trim()}\n`).join('');
+  const scriptTags = (headPart.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim());
+  const scripts = scriptTags.map((tag) => `    ${tag}\n`).join('');
   const before = `${headPart.replace(SCRIPT_TAGS, '').trimEnd()}\n    `;
   const after = `\n${scripts}  ${stripped.slice(at)}`;
-  const rendered = after.replace(NOSCRIPT, '');
+  // A rendered page is painted without its scripts, which only hydrate it: they ask for low priority, so the
+  // stylesheet and the first screen's image come first on a slow network. The client-rendered shell needs them to
+  // show anything, so it keeps the default.
+  const rendered = `\n${scriptTags.map((tag) => `    ${lowPriority(tag)}\n`).join('')}  ${stripped.slice(at)}`.replace(NOSCRIPT, '');
   const root = rendered.match(ROOT_ELEMENT);
   const rootAt = root?.index;
   const closeHead = rendered.search(/<\/head>/i);
@@ -81,6 +85,10 @@ function shellTemplate(html: string): ShellTemplate {
       : (head: string, body: string, dataScripts: string, preloads: string) =>
           `${before}${head}${rendered.slice(0, closeHead)}${preloads}${rendered.slice(closeHead, rootAt)}<div id="root">${body}</div>${dataScripts}${rendered.slice(rootAt + root[0].length)}`;
   return { plain: html, withHead: (head) => `${before}${head}${after}`, withPage };
+}
+
+function lowPriority(tag: string): string {
+  return tag.includes('fetchpriority=') ? tag : tag.replace(/^<(script|link)\b/, '<$1 fetchpriority="low"');
 }
 
 /** Vite's build manifest (`build.manifest`), the parts read here: each module's chunk and the chunks it imports. */
@@ -109,7 +117,7 @@ function routePreloader(manifest: BuildManifest | null, shellHtml: string): (mod
       chunk.imports?.forEach(visit);
     };
     modules.forEach(visit);
-    const links = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    const links = files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('');
     // One entry per route combination the app has (a few dozen): the cache stays small.
     cache.set(key, links);
     return links;

@@ -20,24 +20,13 @@ function Toasts() {
 }
 
 /**
- * Says on <html data-app-ready> that the first render or hydration has committed, deferred sections included. A
- * server-rendered button is visible
+ * Says on <html data-app-ready> that the first render or hydration has committed. A server-rendered button is visible
  * before then, and text typed into a form before hydration is not in React's state: browser tests (and any tool that
  * drives the page) wait for this mark rather than for paint. Effects never run on the server, so nothing is rendered.
  */
 function ReadyMark() {
   useEffect(() => {
-    const mark = () => {
-      document.documentElement.dataset['appReady'] = 'true';
-    };
-    // Decision 032: the page's sections (Suspense boundaries) hydrate after this commit, in low-priority slices that
-    // follow one another without a pause; the browser is next idle once the last of them has committed.
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(mark, 0);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(mark);
-    return () => cancelIdleCallback(idle);
+    document.documentElement.dataset['appReady'] = 'true';
   }, []);
   return null;
 }

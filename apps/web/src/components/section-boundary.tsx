@@ -1,4 +1,4 @@
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorState } from './section-states';
 
 interface SectionBoundaryProps {
@@ -34,9 +34,6 @@ export class SectionBoundary extends Component<SectionBoundaryProps, SectionBoun
         />
       );
     }
-    // Decision 032: a Suspense boundary is where React may stop hydrating and come back later. A server-rendered
-    // section is hydrated after the page's frame, in slices that let the browser answer input between them, instead of
-    // in one long task with the rest of the page. Nothing inside suspends, so the fallback is never shown.
-    return <Suspense fallback={null}>{this.props.children}</Suspense>;
+    return this.props.children;
   }
 }

@@ -45,16 +45,9 @@ export function RootLayout() {
       <ConsentBar />
       {showsNavbar(pathname) && <Navbar />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-        {/* Decision 032: the page and the footer hydrate after the layout's frame (navbar, consent bar), in slices. */}
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
-      {showsFooter(pathname) && (
-        <Suspense fallback={null}>
-          <Footer />
-        </Suspense>
-      )}
+      {showsFooter(pathname) && <Footer />}
       {/* spec §4: the compare set follows the visitor while it holds anything. */}
       <CompareTray />
       {/* spec §6: any page can open the sign-in modal (signInModalOpened), so it lives in the layout. */}
