@@ -21,7 +21,8 @@ interface PagedListProps<T extends { id: number }> {
   /** Names the list for assistive technology ('Developers'). */
   label: string;
   gridClassName: string;
-  renderItem: (item: T) => ReactNode;
+  /** `index` in the whole list (the first item of a results page is its largest paint). */
+  renderItem: (item: T, index: number) => ReactNode;
   /** spec §8: the screen's failure text ('Failed to fetch projects', 'Something went wrong', ...). */
   errorTitle: string;
   errorMessage?: string;
@@ -75,8 +76,8 @@ export function PagedList<T extends { id: number }>({
   return (
     <div aria-busy={query.isFetching}>
       <ul className={gridClassName} aria-label={label}>
-        {items.map((item) => (
-          <li key={item.id}>{renderItem(item)}</li>
+        {items.map((item, index) => (
+          <li key={item.id}>{renderItem(item, index)}</li>
         ))}
       </ul>
       {query.isError && (

@@ -27,9 +27,11 @@ interface ProjectCardProps {
   action?: ReactNode;
   /** Where the card leads, when not the project page (a broker's listing on the wishlist). */
   to?: string;
+  /** Decision 032: the card whose photo is the page's largest paint (a results page's first), loaded at once. */
+  priority?: boolean;
 }
 
-export function ProjectCard({ project, railTag, action, to }: ProjectCardProps) {
+export function ProjectCard({ project, railTag, action, to, priority = false }: ProjectCardProps) {
   const { min, max } = unitPriceBounds(project.units);
   const chip = project.tags.find((tag) => tag !== railTag) ?? project.tags[0];
   const place = [project.location?.name, project.city?.name].filter(Boolean).join(', ');
@@ -47,6 +49,7 @@ export function ProjectCard({ project, railTag, action, to }: ProjectCardProps) 
           alt={`${project.name}, ${place}`}
           ratio="3 / 2"
           sizes="(min-width: 1024px) 22rem, (min-width: 640px) 45vw, 80vw"
+          priority={priority}
           imgClassName="transition-transform duration-500 group-hover:scale-[1.03] motion-reduce:transition-none"
         />
         {/* Issue 17: the type and tag chips on the left, the heart alone on the right, so neither hides the other

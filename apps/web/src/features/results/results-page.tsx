@@ -102,7 +102,9 @@ export function ResultsPage() {
         items={projects}
         label="Properties"
         gridClassName={GRID}
-        renderItem={(project) => <ProjectCard project={project} action={<CompareButton project={project} variant="card" />} />}
+        renderItem={(project, index) => (
+          <ProjectCard project={project} priority={index === 0} action={<CompareButton project={project} variant="card" />} />
+        )}
         errorTitle="Failed to fetch projects"
         skeleton={<ProjectCardSkeleton />}
         paging="scroll"
