@@ -176,6 +176,13 @@ function mediaJson(owned: SQL): SQL {
       order by m.project_id, m.position, m.id) from ${projectMedia} m where m.project_id ${owned}), '[]'::json)`;
 }
 
+/** Which of these builders are public right now, as a JSON array (search suggestions resolved earlier). */
+function liveBuildersJson(builderIds: number[]): SQL {
+  return builderIds.length > 0
+    ? sql`coalesce((select json_agg(${builders.id}) from ${builders} where ${and(inArray(builders.id, builderIds), eq(builders.status, 'active'), eq(builders.approval, 'approved'))}), '[]'::json)`
+    : sql`'[]'::json`;
+}
+
 export function createProjectsRepository(db: Db) {
   /**
    * Loads one or more pages in ONE statement, PostgreSQL building the JSON: each page's rows with
@@ -235,11 +242,7 @@ export function createProjectsRepository(db: Db) {
         'units', ${unitsJson(sql`in (select id from ids)`)},
         'media', ${mediaJson(sql`in (select id from ids)`)},
         'remarks', ${remarksPart},
-        'liveBuilders', ${
-          builderIds.length > 0
-            ? sql`coalesce((select json_agg(${builders.id}) from ${builders} where ${and(inArray(builders.id, builderIds), eq(builders.status, 'active'), eq(builders.approval, 'approved'))}), '[]'::json)`
-            : sql`'[]'::json`
-        }
+        'liveBuilders', ${liveBuildersJson(builderIds)}
       ) as "result"`);
     const loaded = result.rows[0]?.result;
     if (!loaded) throw new Error('loadPages: the database returned no result row');
@@ -378,11 +381,7 @@ export function createProjectsRepository(db: Db) {
           'units', ${unitsJson(sql`= any(${idArray})`)},
           'media', ${mediaJson(sql`= any(${idArray})`)},
           'remarks', '[]'::json,
-          'liveBuilders', ${
-            builderIds.length > 0
-              ? sql`coalesce((select json_agg(${builders.id}) from ${builders} where ${and(inArray(builders.id, builderIds), eq(builders.status, 'active'), eq(builders.approval, 'approved'))}), '[]'::json)`
-              : sql`'[]'::json`
-          }
+          'liveBuilders', ${liveBuildersJson(builderIds)}
         ) as "result"`);
       const loaded = result.rows[0]?.result;
       if (!loaded) throw new Error('loadPublicByIds: the database returned no result row');

@@ -201,7 +201,9 @@ export function createProjectsService(
       afterId = chunk.lastId;
     }
     const places = await repository.catalogueIndexPlaces();
-    if (generation === indexGeneration) index = { generation, value: buildCatalogueIndex(rows, places) };
+    if (generation !== indexGeneration) return;
+    const value = await buildCatalogueIndex(rows, places);
+    if (generation === indexGeneration) index = { generation, value };
   }
 
   /** The index if it is current, else undefined (and a build is started, at most one at a time, gapped). */

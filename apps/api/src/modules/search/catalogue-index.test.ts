@@ -7,24 +7,13 @@ import { createProjectsRepository } from '../projects/projects.repository';
 import { createProjectsService, type ProjectsService } from '../projects/projects.service';
 import { trigramsOf, wordSimilarity } from '../projects/trigram';
 import { createBuilder, createCity, createLocation, createPricedProject, createUser, createZone } from '../../test/factories';
+import { randomSource } from '../../test/fuzz-inputs';
 import { createSearchService, type SearchService } from './search.service';
 
 /**
  * Decision 031: search answered from the in-process catalogue index must be exactly what the SQL path answers, and
  * a catalogue change must reach it at once (PGlite) or with its notice (PostgreSQL, other processes).
  */
-
-/** A small seeded PRNG (mulberry32), so the catalogue is the same on every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIRST = ['Kaveri', 'Lakeside', 'Prestige', 'Utsav', 'Green', 'Silver', 'Sunrise', 'Palm', 'Orchid', 'Whitefield', 'Ananda', 'Skyline', 'Utsa', 'Lakesid'];
 const SECOND = ['Crest', 'Residency', 'Heights', 'Towers', 'Enclave', 'Gardens', 'Habitat', 'Villas', 'Homes', 'Valley', 'Greens', 'Park'];
@@ -54,8 +43,7 @@ async function indexReady(service: ProjectsService): Promise<void> {
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database;
-  const random = prng(31);
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const { next: random, pick } = randomSource(31);
   const cities = [(await createCity(db, { name: 'Bengaluru' })).id, (await createCity(db, { name: 'Pune' })).id];
   const zones = [(await createZone(db, { cityId: cities[0] as number, name: 'East Bengaluru' })).id];
   const places: { id: number; cityId: number; zoneId: number | null }[] = [];
