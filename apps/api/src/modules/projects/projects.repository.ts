@@ -235,12 +235,14 @@ export function createProjectsRepository(db: Db) {
       ? sql`coalesce((select json_agg(json_build_object('id', r.id, 'projectId', r.project_id, 'message', r.message, 'createdAt', r.created_at)
           order by r.project_id, r.created_at, r.id) from ${projectRemarks} r where r.project_id in (select id from ids)), '[]'::json)`
       : sql`'[]'::json`;
+    // Units and media by `= any(array(select id from ids))`, one index lookup per page id: PGlite took 5.6-5.8 ms for a
+    // listing page this way against 7.0-7.5 ms with `in (select id from ids)` (alternated, 20 runs each, load 5.6).
     const result = await db.execute<{ result: LoadedPages<K> }>(sql`
       with ${sql.join(pageCtes, sql`, `)}, ids as (${ids})
       select json_build_object(
         'pages', json_build_object(${sql.join(keys.map(rowsOf), sql`, `)}),
-        'units', ${unitsJson(sql`in (select id from ids)`)},
-        'media', ${mediaJson(sql`in (select id from ids)`)},
+        'units', ${unitsJson(sql`= any(array(select id from ids))`)},
+        'media', ${mediaJson(sql`= any(array(select id from ids))`)},
         'remarks', ${remarksPart},
         'liveBuilders', ${liveBuildersJson(builderIds)}
       ) as "result"`);
