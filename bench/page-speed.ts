@@ -171,40 +171,10 @@ const median = (numbers: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
 
-/** The entry chunk named by index.html and every chunk reachable from it by static imports, gzipped one by one. */
-function firstLoadJs(): { files: { file: string; gzip: number }[]; total: number; css: number } {
-  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map(
-    (match) => match[1] as string,
-  );
+/** Files in the dist and every chunk they import statically (`import ... from "./x.js"`; `import("./x.js")` is lazy). */
+function staticClosure(files: readonly string[]): string[] {
   const seen = new Set<string>();
-  const queue = [...entries];
-  while (queue.length > 0) {
-    const file = queue.shift() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const code = readFileSync(path.join(webDist, file), 'utf8');
-    // Static imports only (`import ... from "./x.js"` and bare `import "./x.js"`); `import("./x.js")` is lazy.
-    for (const match of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.js)["']/g)) {
-      queue.push(path.posix.join(path.posix.dirname(file), match[1] as string));
-    }
-  }
-  const files = [...seen].map((file) => ({ file, gzip: gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length }));
-  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].reduce(
-    (sum, match) => sum + gzipSync(readFileSync(path.join(webDist, match[1] as string)), { level: 9 }).length,
-    0,
-  );
-  return { files, total: files.reduce((sum, file) => sum + file.gzip, 0), css };
-}
-
-/**
- * Decision 032: the scripts a server-rendered page asks for before it hydrates: its HTML's module script and
- * modulepreload links (the entry's and the page's own chunks) and their static imports, gzipped, read from the dist.
- */
-function pageJs(html: string): { files: number; total: number } {
-  const named = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
-  const seen = new Set<string>();
-  const queue = [...named];
+  const queue = [...files];
   while (queue.length > 0) {
     const file = queue.shift() as string;
     if (seen.has(file) || !existsSync(path.join(webDist, file))) continue;
@@ -214,8 +184,30 @@ function pageJs(html: string): { files: number; total: number } {
       queue.push(path.posix.join(path.posix.dirname(file), match[1] as string));
     }
   }
-  const total = [...seen].reduce((sum, file) => sum + gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length, 0);
-  return { files: seen.size, total };
+  return [...seen];
+}
+
+const gzipped = (file: string) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length;
+
+/** The entry chunk named by index.html and every chunk reachable from it by static imports, gzipped one by one. */
+function firstLoadJs(): { files: { file: string; gzip: number }[]; total: number; css: number } {
+  const html = readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g), ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="\/([^"]+)"/g)].map(
+    (match) => match[1] as string,
+  );
+  const files = staticClosure(entries).map((file) => ({ file, gzip: gzipped(file) }));
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].reduce((sum, match) => sum + gzipped(match[1] as string), 0);
+  return { files, total: files.reduce((sum, file) => sum + file.gzip, 0), css };
+}
+
+/**
+ * Decision 032: the scripts a server-rendered page asks for before it hydrates: its HTML's module script and
+ * modulepreload links (the entry's and the page's own chunks) and their static imports, gzipped, read from the dist.
+ */
+function pageJs(html: string): { files: number; total: number } {
+  const named = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+  const files = staticClosure(named);
+  return { files: files.length, total: files.reduce((sum, file) => sum + gzipped(file), 0) };
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
