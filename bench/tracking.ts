@@ -15,7 +15,7 @@
  *    TRUST_PROXY=loopback so each browser's X-Forwarded-For is its address, a local address -> city table), so the
  *    load generator never shares the server's thread. The rollup job runs in it as in production.
  * 3. Baseline: the catalogue reads alone (a mix of listing pages, project details and searches, at a fixed rate),
- *    from a worker thread of their own (tracking-reads.cjs), so their clocks never wait for the browsers below.
+ *    from a worker thread of their own (tracking-reads.mjs), so their clocks never wait for the browsers below.
  * 4. Ingestion: 200 browsers, each with its own session (started through the API), User-Agent, address and
  *    Accept-Encoding: br, gzip, send batches of 10 events at a fixed total rate (each browser has at most one call in
  *    flight, as a real one does); the same catalogue reads run meanwhile. Then a short burst with no pacing measures
@@ -357,10 +357,10 @@ interface ReadSample {
 
 /**
  * Catalogue reads at a fixed rate from a few readers, until `until()` says stop. They run in a worker thread of
- * their own (tracking-reads.cjs): timed on this thread, a read's answer waited behind the simulated browsers' work.
+ * their own (tracking-reads.mjs): timed on this thread, a read's answer waited behind the simulated browsers' work.
  */
 async function readLoad(port: number, detailIds: number[], until: () => boolean): Promise<{ samples: ReadSample[]; errors: number }> {
-  const worker = new Worker(path.join(benchDir, 'tracking-reads.cjs'), {
+  const worker = new Worker(path.join(benchDir, 'tracking-reads.mjs'), {
     workerData: { port, detailIds, readers: READERS, readRate: READ_RATE, searches: SEARCHES, agents: AGENTS.map(([agent]) => agent) },
   });
   const finished = new Promise<{ samples: ReadSample[]; errors: number }>((resolve, reject) => {

@@ -1,18 +1,17 @@
-'use strict';
 /*
  * The catalogue reads of bench/tracking.ts, in a worker thread of their own.
  *
  * Why a thread: the 200 simulated browsers make and answer 350 calls/s on the bench's main thread. A read timed on
  * that same event loop waits for the browsers' work before its answer is even looked at, so "reads while ingesting"
  * measured the load generator as much as the server (in production the browsers are on other people's phones). Here
- * the reads' clocks run on a loop that does nothing else. Plain CommonJS: tsx's hooks do not reach worker threads on
+ * the reads' clocks run on a loop that does nothing else. Plain JavaScript: tsx's hooks do not reach worker threads on
  * Node 20.
  *
  * workerData: { port, detailIds, readers, readRate, searches, agents }. The parent posts 'stop'; the worker answers
  * { samples: [{ kind, ms }], errors } and ends.
  */
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
+import http from 'node:http';
+import { parentPort, workerData } from 'node:worker_threads';
 
 const { port, detailIds, readers, readRate, searches, agents } = workerData;
 let stopping = false;
