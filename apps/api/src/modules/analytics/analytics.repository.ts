@@ -359,86 +359,69 @@ export function createAnalyticsRepository(db: Db) {
     },
 
     /**
-     * What the viewers of a broker's listings had searched for (decision 030), from the searches made in the range
-     * that a view of one of them followed, in one statement over tracking_viewer_searches: the listings' names and
-     * each listing's searches summed per whole search (one hash aggregation over the range). The groupings the screen
-     * shows are made here from those sums (decision 033: the seven grouping sets, their ranking and the place names
-     * in SQL cost about four times the read on PGlite): per listing its `perListing` most common whole searches and
-     * its count; over all the listings the `top` most common whole searches, each filter alone (a filter's rows are
-     * the searches that set it) and the total. Ties go by the filters (BHK set, band, city id, locality id).
+     * What the viewers of some listings had searched for (decision 030), from the searches made in the range that a
+     * view of one of them followed, in one statement over tracking_viewer_searches: per listing (its `perListing`
+     * most common whole searches), over them all (the `top` most common whole searches, and each filter alone), and
+     * each listing's and the overall count. Rows of a grouping set the others leave empty are told apart by `kind`.
      */
-    async viewerSearches(brokerId: number, range: DayRange, top: number, perListing: number): Promise<{ listings: { id: number; name: string }[]; rows: ViewerSearchRow[] }> {
-      const [found] = await rows<{ doc: string }>(sql`
-        with mine as (select id, name from ${projects} where broker_id = ${brokerId}),
-        sums as (
-          select project_id, bhk, budget_band, city_id, location_id, sum(searches) as n from ${viewerSearches}
-          where project_id = any((select array_agg(id) from mine)::int[]) and day between ${range.from}::date and ${range.to}::date
-          group by 1, 2, 3, 4, 5
+    async viewerSearches(ids: readonly number[], range: DayRange, top: number, perListing: number): Promise<ViewerSearchRow[]> {
+      if (ids.length === 0) return [];
+      const found = await rows<{
+        kind: ViewerSearchRow['kind'];
+        project_id: number | null;
+        bhk: string;
+        budget_band: number;
+        city_id: number;
+        city: string | null;
+        location_id: number;
+        locality: string | null;
+        searches: string;
+      }>(sql`
+        with grouped as (
+          select case
+                   when grouping(project_id) = 0 and grouping(bhk) = 0 then 'listing'
+                   when grouping(project_id) = 0 then 'listing-total'
+                   when grouping(bhk) = 0 and grouping(budget_band) = 0 then 'top'
+                   when grouping(bhk) = 0 then 'bhk'
+                   when grouping(budget_band) = 0 then 'budget'
+                   when grouping(location_id) = 0 then 'place'
+                   else 'total' end as kind,
+                 project_id, coalesce(bhk, '') as bhk, coalesce(budget_band, 0) as budget_band,
+                 coalesce(city_id, 0) as city_id, coalesce(location_id, 0) as location_id, sum(searches) as searches
+          from ${viewerSearches}
+          where project_id = any(${idsOf(ids)}) and day between ${range.from}::date and ${range.to}::date
+          group by grouping sets (
+            (project_id, bhk, budget_band, city_id, location_id), (project_id),
+            (bhk, budget_band, city_id, location_id), (bhk), (budget_band), (city_id, location_id), ()
+          )
         ),
-        places as (select distinct city_id, location_id from sums)
-        select json_build_object(
-          'listings', coalesce((select json_agg(json_build_array(id, name) order by id) from mine), '[]'::json),
-          'sums', coalesce((select json_agg(json_build_array(project_id, bhk, budget_band, city_id, location_id, n)) from sums), '[]'::json),
-          'cities', coalesce((select json_agg(json_build_array(c.id, c.name)) from ${schema.cities} c where c.id in (select city_id from places)), '[]'::json),
-          'places', coalesce((select json_agg(json_build_array(l.id, l.name)) from ${schema.locations} l where l.id in (select location_id from places)), '[]'::json)
-        )::text as doc`);
-      const doc = JSON.parse(found?.doc ?? '{}') as {
-        listings: [number, string][];
-        sums: [number, string, number, number, number, number][];
-        cities: [number, string][];
-        places: [number, string][];
-      };
-      const cityNames = new Map(doc.cities);
-      const placeNames = new Map(doc.places);
-      type Search = { projectId: number | null; bhk: string; budgetBand: number; cityId: number; locationId: number; searches: number };
-      const sums: Search[] = doc.sums.map(([projectId, bhk, budgetBand, cityId, locationId, n]) => ({ projectId, bhk, budgetBand, cityId, locationId, searches: toNumber(n) }));
-      /** Sums of the searches grouped by some filters (the others left empty), most first, then by the filters. */
-      const grouped = (projectId: number | null, filters: ('bhk' | 'budgetBand' | 'place')[], from: readonly Search[]) => {
-        const groups = new Map<string, Search>();
-        for (const row of from) {
-          const group: Search = {
-            projectId,
-            bhk: filters.includes('bhk') ? row.bhk : '',
-            budgetBand: filters.includes('budgetBand') ? row.budgetBand : 0,
-            cityId: filters.includes('place') ? row.cityId : 0,
-            locationId: filters.includes('place') ? row.locationId : 0,
-            searches: 0,
-          };
-          const key = `${group.bhk}|${group.budgetBand}|${group.cityId}|${group.locationId}`;
-          const seen = groups.get(key) ?? group;
-          seen.searches += row.searches;
-          groups.set(key, seen);
-        }
-        return [...groups.values()].sort(
-          (a, b) => b.searches - a.searches || (a.bhk < b.bhk ? -1 : a.bhk > b.bhk ? 1 : 0) || a.budgetBand - b.budgetBand || a.cityId - b.cityId || a.locationId - b.locationId,
-        );
-      };
-      const out = (kind: ViewerSearchRow['kind'], found: readonly Search[]): ViewerSearchRow[] =>
-        found.map((row) => ({
-          kind,
-          projectId: row.projectId,
-          bhk: row.bhk,
-          budgetBand: row.budgetBand,
-          city: cityNames.has(row.cityId) ? { id: row.cityId, name: cityNames.get(row.cityId) as string } : null,
-          locality: placeNames.has(row.locationId) ? { id: row.locationId, name: placeNames.get(row.locationId) as string } : null,
-          searches: row.searches,
-        }));
-      const whole = ['bhk', 'budgetBand', 'place'] as const;
-      const total = sums.reduce((sum, row) => sum + row.searches, 0);
-      const built: ViewerSearchRow[] = [
-        ...out('top', grouped(null, [...whole], sums).slice(0, top)),
-        ...out('bhk', grouped(null, ['bhk'], sums).filter((row) => row.bhk !== '').slice(0, top)),
-        ...out('budget', grouped(null, ['budgetBand'], sums).filter((row) => row.budgetBand !== 0).slice(0, top)),
-        ...out('place', grouped(null, ['place'], sums).filter((row) => row.cityId !== 0 || row.locationId !== 0).slice(0, top)),
-        ...(sums.length === 0 ? [] : out('total', [{ projectId: null, bhk: '', budgetBand: 0, cityId: 0, locationId: 0, searches: total }])),
-      ];
-      for (const [id] of doc.listings) {
-        const own = sums.filter((row) => row.projectId === id);
-        if (own.length === 0) continue;
-        built.push(...out('listing', grouped(id, [...whole], own).slice(0, perListing)));
-        built.push(...out('listing-total', [{ projectId: id, bhk: '', budgetBand: 0, cityId: 0, locationId: 0, searches: own.reduce((sum, row) => sum + row.searches, 0) }]));
-      }
-      return { listings: doc.listings.map(([id, name]) => ({ id: Number(id), name })), rows: built };
+        ranked as (
+          select *, row_number() over (partition by kind, project_id order by searches desc, bhk, budget_band, city_id, location_id) as n
+          from grouped
+          -- A filter alone: the searches that set it (any BHK, any budget, anywhere is not a BHK, a budget or a place).
+          where not ((kind = 'bhk' and bhk = '') or (kind = 'budget' and budget_band = 0) or (kind = 'place' and city_id = 0 and location_id = 0))
+        )
+        select r.kind, r.project_id, r.bhk, r.budget_band, r.city_id, c.name as city, r.location_id, l.name as locality, r.searches::text as searches
+        from ranked r
+        left join ${schema.cities} c on c.id = r.city_id
+        left join ${schema.locations} l on l.id = r.location_id
+        where r.kind in ('listing-total', 'total') or r.n <= case when r.kind = 'listing' then ${perListing}::int else ${top}::int end
+        order by r.kind, r.project_id, r.n`);
+      return found.map((row) => ({
+        kind: row.kind,
+        projectId: row.project_id === null ? null : Number(row.project_id),
+        bhk: row.bhk,
+        budgetBand: Number(row.budget_band),
+        city: row.city === null ? null : { id: Number(row.city_id), name: row.city },
+        locality: row.locality === null ? null : { id: Number(row.location_id), name: row.locality },
+        searches: toNumber(row.searches),
+      }));
+    },
+
+    /** A broker's listings, by id and name. */
+    async listingNames(brokerId: number): Promise<{ id: number; name: string }[]> {
+      const found = await rows<{ id: number; name: string }>(sql`select id, name from ${projects} where broker_id = ${brokerId} order by id`);
+      return found.map((row) => ({ id: Number(row.id), name: row.name }));
     },
 
     /** Leads received in the range on some listings, per listing, India day and current stage. */

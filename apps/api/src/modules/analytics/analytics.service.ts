@@ -221,7 +221,8 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const owner = await ownerOf(principal);
       const to = istDay(clock());
       const range = dayRange(addDays(to, -(days - 1)), to);
-      const { listings, rows: found } = await repository.viewerSearches(owner.id, range, TOP, PER_LISTING);
+      const listings = await repository.listingNames(owner.id);
+      const found = await repository.viewerSearches(listings.map((listing) => listing.id), range, TOP, PER_LISTING);
       const of = (kind: ViewerSearchRow['kind']) => found.filter((row) => row.kind === kind);
       const countOf = new Map(of('listing-total').map((row) => [row.projectId, row.searches]));
       return {
