@@ -76,6 +76,7 @@ import { createSavedSearchesRepository } from './modules/saved-searches/saved-se
 import { createSavedSearchesService } from './modules/saved-searches/saved-searches.service';
 import { createSearchService } from './modules/search/search.service';
 import { createTrackingRepository } from './modules/tracking/tracking.repository';
+import { behindRequests } from './modules/tracking/background-gate';
 import { createEventJournal } from './modules/tracking/tracking-journal';
 import { createTrackingRollupsRepository } from './modules/tracking/tracking-rollups.repository';
 import { createTrackingRollupsService, EMBEDDED_FOLD_PACING, EMBEDDED_WINDOWS_PACING } from './modules/tracking/tracking-rollups.service';
@@ -182,12 +183,13 @@ export function createModules({ config, database, clock, log, mediaStore = creat
     // an ingest call never waits behind the one connection's folds and reads.
     journal:
       database.kind === 'pglite' && database.dataDir !== undefined
-        ? createEventJournal({ dir: path.join(config.dataDir, 'tracking-journal'), repository: trackingRepository, log })
+        ? createEventJournal({ dir: path.join(config.dataDir, 'tracking-journal'), repository: behindRequests(trackingRepository, database.whenIdle), log })
         : undefined,
   });
   // The daily rollups the analytics read, and the retention of raw events: a background job server.ts starts.
   const trackingRollups = createTrackingRollupsService({
-    repository: createTrackingRollupsRepository(db),
+    // Its folds and deletions are background work: on PGlite each waits for the requests in flight to be answered.
+    repository: behindRequests(createTrackingRollupsRepository(db), database.whenIdle),
     clock,
     retentionDays: config.trackingRetentionDays,
     log,

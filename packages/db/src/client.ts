@@ -42,6 +42,12 @@ export interface Database {
   /** Resolves when the database answers; rejects otherwise (readiness probes). */
   ping(): Promise<void>;
   /**
+   * Background work awaits this before each unit of work. PGlite's one connection resolves it when no statement is in
+   * flight (or after `maxWaitMs`), so page reads never queue behind several background units; PostgreSQL's pool runs
+   * them side by side, and it resolves at once.
+   */
+  whenIdle(maxWaitMs: number): Promise<void>;
+  /**
    * Subscribes to NOTIFY on `channel` (delivered at commit). Resolves once listening; the returned function stops.
    * On PGlite delivery is synchronous with the committing statement. On PostgreSQL it arrives over a dedicated
    * connection, which can drop: `onLost` says notices may be missed from now on, `onRestored` that they flow again.
@@ -155,6 +161,7 @@ export async function openPglite({ dataDir, searchPath, loadDataDir }: PgliteOpe
       ping: async () => {
         await client.query('select 1');
       },
+      whenIdle: (maxWaitMs) => client.whenIdle(maxWaitMs),
       // One process owns an embedded database, so every write passes through this client and nothing is missed.
       listen: (channel, { onNotify }) => client.listen(checkIdentifier(channel, 'a channel'), onNotify),
       dumpDataDir: () => client.dumpDataDir(),
@@ -209,6 +216,7 @@ async function openPostgres({ databaseUrl, searchPath, applicationName, onConnec
     ping: async () => {
       await pool.query('select 1');
     },
+    whenIdle: async () => undefined,
     listen: (channel, handlers) => listenPostgres(client, checkIdentifier(channel, 'a channel'), handlers, onConnectionError),
     close: () => pool.end(),
   };

@@ -64,6 +64,9 @@ export class PgliteWorkerClient {
   private readonly shapes = new WeakMap<QueryOptions, StatementShape>();
   private nextId = 1;
   private openTransactions = 0;
+  /** Background work waiting for the connection to fall idle (see whenIdle). */
+  private idleWaiters: (() => void)[] = [];
+  private wakeScheduled = false;
   /** Why the worker can no longer answer (it failed, exited or was closed); set once. */
   private stopped: Error | undefined;
   private closing: Promise<void> | undefined;
@@ -178,6 +181,29 @@ export class PgliteWorkerClient {
     };
   }
 
+  /**
+   * Resolves when no statement is in flight and no transaction is open, or after `maxWaitMs` at the latest.
+   * Background work (the tracking journal's writes, the rollup folds) awaits it before each unit, so a page read
+   * that arrives while one unit runs waits for that unit alone, never for a queue of them; the bound keeps a busy
+   * site from starving the background for good (decision 034, amendment).
+   */
+  whenIdle(maxWaitMs: number): Promise<void> {
+    if (this.isIdle() && this.idleWaiters.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.idleWaiters = this.idleWaiters.filter((waiter) => waiter !== done);
+        resolve();
+        // If the unit it let start sends nothing, the next waiter need not wait for its bound.
+        this.track();
+      };
+      const timer = setTimeout(done, maxWaitMs);
+      timer.unref();
+      this.idleWaiters.push(done);
+      this.track();
+    });
+  }
+
   /** The cluster as an uncompressed tarball, for `loadDataDir` (testing.ts keeps a migrated one). */
   async dumpDataDir(): Promise<Blob> {
     const bytes = (await this.request({ op: 'dump' })) as ArrayBuffer;
@@ -254,10 +280,27 @@ export class PgliteWorkerClient {
     else waiting.reject(deserializeError(message.error));
   }
 
-  /** Keeps the process alive exactly while a statement is awaited or a transaction is open. */
+  private isIdle(): boolean {
+    return this.pending.size === 0 && this.openTransactions === 0;
+  }
+
+  /** Keeps the process alive exactly while a statement is awaited or a transaction is open; wakes whenIdle's waiters. */
   private track(): void {
-    if (this.pending.size > 0 || this.openTransactions > 0) this.worker.ref();
-    else this.worker.unref();
+    if (!this.isIdle()) {
+      this.worker.ref();
+      return;
+    }
+    this.worker.unref();
+    if (this.idleWaiters.length > 0 && !this.wakeScheduled) {
+      this.wakeScheduled = true;
+      // A request of several statements sends its next one in the same turn of the event loop as the reply to the
+      // last: waking on the next turn, if still idle, keeps background work out of such a gap. One waiter at a time:
+      // its unit makes the connection busy again, and the next waits for that to end.
+      setImmediate(() => {
+        this.wakeScheduled = false;
+        if (this.isIdle()) this.idleWaiters[0]?.();
+      });
+    }
   }
 
   private stop(reason: Error): void {

@@ -31,6 +31,26 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('PGlite in a worker thread', 
     expect(turns).toBeGreaterThan(10);
   });
 
+  it('lets background work start only once the requests in flight are answered (whenIdle)', async () => {
+    const order: string[] = [];
+    const request = database.db.execute(sql`select pg_sleep(0.2)`).then(() => order.push('request answered'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const background = database.whenIdle(10_000).then(() => order.push('background may start'));
+    await Promise.all([request, background]);
+    expect(order).toEqual(['request answered', 'background may start']);
+    // Idle already: at once.
+    await expect(database.whenIdle(10_000)).resolves.toBeUndefined();
+  });
+
+  it('never lets a busy connection hold background work back beyond its bound', async () => {
+    const order: string[] = [];
+    const request = database.db.execute(sql`select pg_sleep(1)`).then(() => order.push('request answered'));
+    await new Promise((resolve) => setImmediate(resolve));
+    await database.whenIdle(20).then(() => order.push('background goes anyway'));
+    await request;
+    expect(order).toEqual(['background goes anyway', 'request answered']);
+  });
+
   it('returns values as drizzle-orm/pglite does: dates as text, bigint, numeric as text, json, arrays, bytes', async () => {
     const result = await database.db.execute<Record<string, unknown>>(sql`select
       '2024-05-06 07:08:09+00'::timestamptz as at, '2024-05-06'::date as day, 9007199254740993::bigint as big,
