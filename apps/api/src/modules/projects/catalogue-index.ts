@@ -10,6 +10,9 @@ import { isPlainWord, TrigramSpace } from './trigram';
  * (catalogue-index.test.ts compares the two over many queries): the same text rules (project-text-search.ts), the
  * same filters (project-filters.ts), the same orders and the same word_similarity (trigram.ts).
  *
+ * The results page (GET /project) is answered from it too (decision 038): the page's ids in any of the three orders and
+ * the total, counted here, so neither the page's statement nor a count runs in SQL; the rows are read by id as above.
+ *
  * It is a snapshot: the projects service builds it from the database and drops it on every catalogue notice of the
  * tables it reads (projects.service.ts); a filter it does not hold (possession: it depends on the database's
  * current_date) or a non-ASCII word is answered by SQL.
@@ -30,6 +33,8 @@ export type IndexProjectRow = [
   transactionTag: TransactionTag | null,
   /** Units: [type, minPrice, maxPrice]. */
   units: [string, number, number][],
+  /** updated_at in whole microseconds since 1970 (exact: PostgreSQL keeps microseconds; 2^53 µs is year 2255). */
+  updatedAt: number,
 ];
 
 /** What resolveWords reads: active places (with their city and zone) and public builders. */
@@ -65,6 +70,15 @@ export interface IndexedSearch {
   properties: number[];
 }
 
+/** One page of a listing (ids in the page's order, at most the limit asked) and how many projects match in all. */
+export interface IndexedPage {
+  ids: number[];
+  total: number;
+}
+
+/** The orders of projects.repository ORDER_BY (CatalogueOrder there; spelled out here, which that module imports). */
+export type IndexOrder = 'price_asc' | 'price_desc' | 'newest';
+
 export interface CatalogueIndex {
   /** Public projects held. */
   readonly size: number;
@@ -75,6 +89,11 @@ export interface CatalogueIndex {
    * the first `properties` matches cheapest first (publicSpec, price_asc); undefined when SQL must answer.
    */
   search(filters: CatalogueFilters, text: string, limits: { suggestions: number; properties: number }): IndexedSearch | undefined;
+  /**
+   * publicSpec(filters, order, window) and countPublic(filters) of projects.repository: the page's ids and the total;
+   * undefined when SQL must answer (a filter the index does not hold, a non-ASCII word).
+   */
+  list(filters: CatalogueFilters, order: IndexOrder, window: { offset: number; limit: number }): IndexedPage | undefined;
 }
 
 type Predicate = (position: number) => boolean;
@@ -111,6 +130,7 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   const zoneIds = new Int32Array(size);
   const locationIds = new Int32Array(size);
   const builderIds = new Int32Array(size);
+  const updatedAts = new Float64Array(size);
   const lists = { location: new Map<number, number[]>(), zone: new Map<number, number[]>(), city: new Map<number, number[]>(), builder: new Map<number, number[]>() };
   // Every name as trigram ids (for word_similarity), and trigram id -> positions holding it (ascending): a word's
   // inner trigrams narrow ILIKE '%word%' to a few candidates, as the trigram index does in SQL.
@@ -123,7 +143,7 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   };
   for (let position = 0; position < size; position += 1) {
     if (position > 0 && position % yieldEvery === 0) await pause();
-    const [id, name, item, type, minPrice, maxPrice, cityId, zoneId, locationId, builderId, transaction, units] = sorted[position] as IndexProjectRow;
+    const [id, name, item, type, minPrice, maxPrice, cityId, zoneId, locationId, builderId, transaction, units, updatedAt] = sorted[position] as IndexProjectRow;
     ids[position] = id;
     names[position] = name;
     lowers[position] = name.toLowerCase();
@@ -137,6 +157,7 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
     zoneIds[position] = zoneId ?? -1;
     locationIds[position] = locationId;
     builderIds[position] = builderId ?? -1;
+    updatedAts[position] = updatedAt;
     push(lists.city, cityId, position);
     if (zoneId !== null) push(lists.zone, zoneId, position);
     push(lists.location, locationId, position);
@@ -149,6 +170,21 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   // '3 BHK Apartment in ...' for the word 'apartment'.
   await pause();
   const projectPostings = postingLists(encoded, space.size, (position) => isProject[position] === 1);
+  // The two other orders of a listing, as permutations of positions (ORDER_BY of projects.repository): highest price
+  // first with no price first (DESC puts NULL first) then id; newest change first, then the highest id.
+  await pause();
+  const priceDesc = orderOf(size, (a, b) => {
+    const [ap, bp] = [maxPrices[a] as number, maxPrices[b] as number];
+    if (Number.isNaN(ap) || Number.isNaN(bp)) {
+      if (!Number.isNaN(ap)) return 1;
+      if (!Number.isNaN(bp)) return -1;
+    } else if (ap !== bp) return bp - ap;
+    return (ids[a] as number) - (ids[b] as number);
+  });
+  await pause();
+  const newest = orderOf(size, (a, b) => (updatedAts[b] as number) - (updatedAts[a] as number) || (ids[b] as number) - (ids[a] as number));
+  // A scratch mark per position for unions and ordered walks: the index is used synchronously, one query at a time.
+  const marks = new Uint8Array(size);
 
   const placeList: Place[] = [];
   const place = (fields: Omit<Place, 'lower' | 'trigrams'>) => placeList.push({ ...fields, lower: fields.name.toLowerCase(), trigrams: space.encode(fields.name) });
@@ -178,7 +214,7 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   }
 
   /** Ascending positions of `list` (null: all) that pass `test`, stopping at `limit`. */
-  function scan(list: Int32Array | null, test: Predicate, limit: number): number[] {
+  function scan(list: Iterable<number> | null, test: Predicate, limit: number): number[] {
     const out: number[] = [];
     if (limit <= 0) return out;
     if (list) {
@@ -255,12 +291,17 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
       builders.has(builderIds[position] as number);
   }
 
-  /** project-filters.ts catalogueWhere without text, for the filters a search can read; undefined for any other. */
+  /** project-filters.ts catalogueWhere without text, for the filters the index holds; undefined for any other. */
   function filterPredicate(filters: CatalogueFilters): Predicate | undefined {
-    const { minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, item } = filters;
-    const unsupported = [filters.ids, filters.cityId, filters.zoneId, filters.locationId, filters.builderId, filters.brokerId, filters.uploader, filters.possession];
+    const { cityId, zoneId, locationId, builderId, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, item } = filters;
+    const unsupported = [filters.ids, filters.brokerId, filters.uploader, filters.possession];
     if (unsupported.some((value) => value !== undefined)) return undefined;
     const tests: Predicate[] = [];
+    // No project has place or builder -1 (a missing zone or builder is held as -1, and never equals an id asked for).
+    if (cityId !== undefined) tests.push((position) => cityIds[position] === cityId);
+    if (zoneId !== undefined) tests.push((position) => zoneIds[position] === zoneId);
+    if (locationId !== undefined) tests.push((position) => locationIds[position] === locationId);
+    if (builderId !== undefined) tests.push((position) => builderIds[position] === builderId);
     if (item !== undefined) tests.push((position) => (isProject[position] === 1) === (item === 'project'));
     // NaN (no price) compares false, as NULL does.
     if (maxPrice !== undefined) tests.push((position) => (minPrices[position] as number) <= maxPrice);
@@ -291,7 +332,60 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
 
   /** A sorted union of position lists, the first `limit`. */
   function union(parts: number[][], limit: number): number[] {
-    return [...new Set(parts.flat())].sort((a, b) => a - b).slice(0, limit);
+    const nonEmpty = parts.filter((part) => part.length > 0);
+    if (nonEmpty.length <= 1) return (nonEmpty[0] ?? []).slice(0, limit);
+    const total = nonEmpty.reduce((sum, part) => sum + part.length, 0);
+    if (total < 4_096) return [...new Set(nonEmpty.flat())].sort((a, b) => a - b).slice(0, limit);
+    // A whole city's listing unions tens of thousands: marking and sweeping the positions beats sorting them.
+    for (const part of nonEmpty) for (const position of part) marks[position] = 1;
+    const out: number[] = [];
+    for (let position = 0; position < size; position += 1) {
+      if (marks[position] === 1) {
+        marks[position] = 0;
+        if (out.length < limit) out.push(position);
+      }
+    }
+    return out;
+  }
+
+  /** Every position passing `where`, ascending: from the shortest list of a place or builder asked for, else all. */
+  function matchingPlaces(filters: CatalogueFilters, where: Predicate): number[] {
+    const keyed: [Map<number, number[]>, number | undefined][] = [
+      [lists.city, filters.cityId],
+      [lists.zone, filters.zoneId],
+      [lists.location, filters.locationId],
+      [lists.builder, filters.builderId],
+    ];
+    let shortest: number[] | null = null;
+    for (const [map, key] of keyed) {
+      if (key === undefined) continue;
+      const list = map.get(key) ?? [];
+      if (!shortest || list.length < shortest.length) shortest = list;
+    }
+    return scan(shortest, where, Number.POSITIVE_INFINITY);
+  }
+
+  /** Of `matched` (ascending positions, all), the slice [offset, offset + limit) in `order`, as positions. */
+  function ordered(matched: number[], order: IndexOrder, offset: number, limit: number): number[] {
+    if (order === 'price_asc') return matched.slice(offset, offset + limit);
+    const { byRank, rankOf } = order === 'price_desc' ? priceDesc : newest;
+    const end = offset + limit;
+    // A dense match (most of a city) is cheapest to find by walking the order; a sparse one by sorting its ranks.
+    if (matched.length * 8 >= size) {
+      for (const position of matched) marks[position] = 1;
+      const out: number[] = [];
+      let seen = 0;
+      for (let rank = 0; rank < size && seen < end; rank += 1) {
+        const position = byRank[rank] as number;
+        if (marks[position] !== 1) continue;
+        if (seen >= offset) out.push(position);
+        seen += 1;
+      }
+      for (const position of matched) marks[position] = 0;
+      return out;
+    }
+    const ranks = Int32Array.from(matched, (position) => rankOf[position] as number).sort();
+    return Array.from(ranks.subarray(offset, end), (rank) => byRank[rank] as number);
   }
 
   /** projects.repository publicSpec(filters, 'price_asc', { offset: 0, limit }): the properties page. */
@@ -403,7 +497,26 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
         properties: toIds(properties(match, where, limits.properties)),
       };
     },
+
+    list(filters, order, { offset, limit }) {
+      const { text, ...rest } = filters;
+      if (!plainText(text)) return undefined;
+      const where = filterPredicate(rest);
+      if (!where) return undefined;
+      const matched = text ? properties(text, where, Number.POSITIVE_INFINITY) : matchingPlaces(rest, where);
+      return { ids: ordered(matched, order, offset, limit).map((position) => ids[position] as number), total: matched.length };
+    },
   };
+}
+
+/** A permutation of positions by `compare`, and each position's rank in it. */
+function orderOf(size: number, compare: (a: number, b: number) => number): { byRank: Int32Array; rankOf: Int32Array } {
+  const byRank = Int32Array.from({ length: size }, (_, position) => position).sort(compare);
+  const rankOf = new Int32Array(size);
+  byRank.forEach((position, rank) => {
+    rankOf[position] = rank;
+  });
+  return { byRank, rankOf };
 }
 
 /** Trigram id -> the positions whose name has it, ascending (counted first, so each list is one typed array). */

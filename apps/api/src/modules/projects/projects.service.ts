@@ -172,6 +172,7 @@ export function createProjectsService(
    * their own short life (ttl-cache.ts).
    */
   const catalogueNotices = forgetOnChange((table) => {
+    notices += 1;
     resolutions.clear();
     placeNames.clear();
     if (table === undefined || INDEX_TABLES.has(table)) indexGeneration += 1;
@@ -181,9 +182,12 @@ export function createProjectsService(
    * The in-process index (decision 031). `indexGeneration` counts the notices of the tables it reads; an index built
    * from reads that started at generation g answers only while the generation is still g, so a write whose notice
    * came before the build began is in it, and any later one sends search to SQL until a new build is installed.
-   * Built on demand (the first search, then the first after a change), never while a search waits for it.
+   * Built on demand (the first search or results page, then the first after a change), never while a request waits for it.
    */
   let indexGeneration = 0;
+  /** Catalogue notices of any table so far: a read in flight answers a newcomer only if none came since it began. */
+  let notices = 0;
+  const detailsInFlight = new Map<number, { notices: number; found: Promise<{ row: ProjectRow; project: Project }> }>();
   let index: { generation: number; value: CatalogueIndex } | undefined;
   let building = false;
   let lastBuildStart = Number.NEGATIVE_INFINITY;
@@ -323,22 +327,61 @@ export function createProjectsService(
   }
 
   /**
+   * The projects the index chose, read by id in one statement with their visibility checked live, shaped and keyed by
+   * id; undefined when one of them is not public now (the index is behind a change whose notice has not arrived yet,
+   * PostgreSQL): then the index is dropped and the caller answers from SQL.
+   */
+  async function loadChosen(wanted: number[], builderIds: number[]): Promise<{ byId: Map<number, Project>; liveBuilders: Set<number> } | undefined> {
+    if (wanted.length === 0 && builderIds.length === 0) return { byId: new Map(), liveBuilders: new Set() };
+    const loaded = await repository.loadPublicByIds(wanted, builderIds);
+    if (loaded.pages.rows.length !== wanted.length) {
+      indexGeneration += 1;
+      return undefined;
+    }
+    const byId = new Map((await shapePages(loaded.pages, loaded.units, loaded.media, [])).rows.map(({ project }) => [project.id, project]));
+    return { byId, liveBuilders: new Set(loaded.liveBuilders) };
+  }
+
+  /**
    * One page and whether another follows. One row past the page is read, so `hasMore` is exact and
-   * live (spec §4: a short page means no more pages); the total is a label (see ttl-cache.ts).
+   * live (spec §4: a short page means no more pages). From the index (decision 038) the total is counted with the
+   * page; from SQL it is a label (see ttl-cache.ts).
    */
   async function page(filters: CatalogueFilters, order: CatalogueOrder, { page: pageNumber, limit }: PageQuery): Promise<{ projects: Project[]; pagination: Pagination }> {
+    const offset = offsetOf({ page: pageNumber, limit });
+    const found = currentIndex()?.list(filters, order, { offset, limit: limit + 1 });
+    const chosen = found && (await loadChosen(found.ids, []));
+    if (found && chosen) {
+      const projects = found.ids.flatMap((id) => chosen.byId.get(id) ?? []);
+      return { projects: projects.slice(0, limit), pagination: { page: pageNumber, limit, total: found.total, hasMore: projects.length > limit } };
+    }
     const [projects, total] = await Promise.all([
-      loadOne(repository.publicSpec(filters, order, { offset: offsetOf({ page: pageNumber, limit }), limit: limit + 1 })),
+      loadOne(repository.publicSpec(filters, order, { offset, limit: limit + 1 })),
       counts.get(JSON.stringify(filters), () => repository.countPublic(filters)),
     ]);
     return { projects: projects.slice(0, limit), pagination: { page: pageNumber, limit, total, hasMore: projects.length > limit } };
   }
 
-  /** A public project's row and shape (with its builder's profile), or not found: hidden ones are not found either. */
-  async function findPublic(id: number): Promise<{ row: ProjectRow; project: Project }> {
-    const found = await repository.findPublicDetail(id);
-    if (!found) throw DomainError.notFound('Project', id);
-    return { row: found.row, project: toProject(found.row, found.units, found.media, []) };
+  /**
+   * A public project's row and shape (with its builder's profile), or not found: hidden ones are not found either.
+   * Identical concurrent reads share one statement (issue 16: with the response cache off, the few projects most
+   * visitors open are asked for by several at once); a read joins one in flight only if no catalogue notice came
+   * since that one began, so nobody is answered from before a change they could have seen.
+   */
+  function findPublic(id: number): Promise<{ row: ProjectRow; project: Project }> {
+    const flight = detailsInFlight.get(id);
+    if (flight && flight.notices === notices && catalogueNotices.keeping()) return flight.found;
+    const found = repository.findPublicDetail(id).then((detail) => {
+      if (!detail) throw DomainError.notFound('Project', id);
+      return { row: detail.row, project: toProject(detail.row, detail.units, detail.media, []) };
+    });
+    const entry = { notices, found };
+    detailsInFlight.set(id, entry);
+    const settled = () => {
+      if (detailsInFlight.get(id) === entry) detailsInFlight.delete(id);
+    };
+    found.then(settled, settled);
+    return found;
   }
 
   return {
@@ -396,17 +439,10 @@ export function createProjectsService(
       { suggestions, properties, builderIds }: { suggestions: number; properties: number; builderIds: number[] },
     ): Promise<{ suggestions: Project[]; properties: Project[]; liveBuilders: Set<number> }> {
       const found = currentIndex()?.search(filters, text, { suggestions, properties });
-      if (found) {
-        const wanted = [...new Set([...found.suggestions, ...found.properties])];
-        const loaded = await repository.loadPublicByIds(wanted, builderIds);
-        // Every id chosen is public, or the index is behind a change whose notice has not arrived yet (PostgreSQL):
-        // then it is dropped and SQL answers.
-        if (loaded.pages.rows.length === wanted.length) {
-          const byId = new Map((await shapePages(loaded.pages, loaded.units, loaded.media, [])).rows.map(({ project }) => [project.id, project]));
-          const inOrder = (ids: number[]) => ids.flatMap((id) => byId.get(id) ?? []);
-          return { suggestions: inOrder(found.suggestions), properties: inOrder(found.properties), liveBuilders: new Set(loaded.liveBuilders) };
-        }
-        indexGeneration += 1;
+      const chosen = found && (await loadChosen([...new Set([...found.suggestions, ...found.properties])], builderIds));
+      if (found && chosen) {
+        const inOrder = (ids: number[]) => ids.flatMap((id) => chosen.byId.get(id) ?? []);
+        return { suggestions: inOrder(found.suggestions), properties: inOrder(found.properties), liveBuilders: chosen.liveBuilders };
       }
       const specs = {
         suggestions: repository.rankedByNameSpec({ ...filters, item: 'project' }, text, suggestions),

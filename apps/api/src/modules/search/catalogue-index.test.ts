@@ -2,11 +2,14 @@ import { createTestDatabase, type TestDatabase } from '@nivaas/db/testing';
 import { schema } from '@nivaas/db';
 import { eq, sql } from '@nivaas/db/orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProjectListQuery } from '@nivaas/contracts/project.schema';
 import { createCatalogueChanges } from '../../lib/catalogue-changes';
-import { createProjectsRepository } from '../projects/projects.repository';
+import { buildCatalogueIndex, type IndexOrder, type IndexProjectRow } from '../projects/catalogue-index';
+import type { CatalogueFilters } from '../projects/project-filters';
+import { createProjectsRepository, type ProjectsRepository } from '../projects/projects.repository';
 import { createProjectsService, type ProjectsService } from '../projects/projects.service';
 import { trigramsOf, wordSimilarity } from '../projects/trigram';
-import { createBuilder, createCity, createLocation, createPricedProject, createUser, createZone } from '../../test/factories';
+import { createBuilder, createCity, createLocation, createPricedProject, createProject, createUser, createZone } from '../../test/factories';
 import { randomSource } from '../../test/fuzz-inputs';
 import { createSearchService, type SearchService } from './search.service';
 
@@ -25,6 +28,12 @@ let database: TestDatabase;
 let bySql: SearchService;
 let byIndex: SearchService;
 let indexed: ProjectsService;
+let sqlProjects: ProjectsService;
+let repository: ProjectsRepository;
+/** Count statements the indexed service ran: a listing the index answers runs none. */
+let sqlCounts = 0;
+let detailReads = 0;
+const fixture = { cities: [] as number[], zones: [] as number[], locations: [] as number[], builders: [] as number[] };
 let stopNotices: () => Promise<void>;
 const queries: string[] = [];
 const ids: Record<string, number> = {};
@@ -72,6 +81,11 @@ beforeAll(async () => {
     // Some share a price exactly, so ties are broken by id on both paths.
     const price = random() < 0.15 ? 50 * LAKH : base;
     const hidden = random() < 0.1;
+    if (random() < 0.05) {
+      // No price at all: last cheapest first, first dearest first (NULL sorts so in SQL).
+      await createProject(db, { cityId: place.cityId, zoneId: place.zoneId, locationId: place.id, builderId: pick(builders), name, type: pick(TYPES), minPrice: null, maxPrice: null });
+      continue;
+    }
     await createPricedProject(db, {
       cityId: place.cityId,
       zoneId: place.zoneId,
@@ -90,6 +104,9 @@ beforeAll(async () => {
       ],
     });
   }
+  // Some changed at the very same instant, so the newest order's ties are broken by id on both paths.
+  await db.execute(sql`update projects set updated_at = '2026-11-01 10:00:00.123456+00' where id % 7 = 0`);
+  Object.assign(fixture, { cities, zones, locations: places.map((place) => place.id), builders: [...builders, ids.hiddenBuilder] });
   // What a typeahead sends: every name, place and builder typed from two letters, and some whole queries with filters.
   const typed = [...names].slice(0, 40).concat(['Whitefield', 'Utsav Nagar', 'HSR Layout', 'Baner', 'Prestige Group', 'Kaveri Builders', 'Lakeside Colony']);
   const seen = new Set<string>();
@@ -108,9 +125,22 @@ beforeAll(async () => {
     'ready to move 3 bhk', 'lakeside secret', '100% kaveri', 'under_score', 'kaveri_crest',
   );
 
-  const repository = createProjectsRepository(db);
-  bySql = createSearchService(createProjectsService(repository, { catalogueIndex: false }));
-  indexed = createProjectsService(repository, { indexRebuildGapMs: 0 });
+  repository = createProjectsRepository(db);
+  // Totals read fresh, not as a label kept for a while (ttl-cache.ts): the index counts them exactly.
+  sqlProjects = createProjectsService(repository, { catalogueIndex: false, countTtlMs: 0 });
+  bySql = createSearchService(sqlProjects);
+  const counted: ProjectsRepository = {
+    ...repository,
+    countPublic: (filters) => {
+      sqlCounts += 1;
+      return repository.countPublic(filters);
+    },
+    findPublicDetail: (id) => {
+      detailReads += 1;
+      return repository.findPublicDetail(id);
+    },
+  };
+  indexed = createProjectsService(counted, { indexRebuildGapMs: 0 });
   byIndex = createSearchService(indexed);
   stopNotices = await createCatalogueChanges(database).subscribe(indexed.catalogueNotices);
   await indexReady(indexed);
@@ -191,5 +221,113 @@ describe('search from the in-process index (decision 031)', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('the results page from the in-process index (decision 038)', () => {
+  const TEXTS = ['kaveri', 'whitefield', 'bengaluru', 'flats in pune', '2 bhk under 80 lakh in whitefield', 'around 72 lakh', 'whitefeild', 'utsav', 'lakeside colony', 'prestige crest', 'zzqx', 'apartment', 'resale flats in baner', 'villa above 2 cr', 'kaveri utsav'];
+
+  function listQueries(count: number, seed: number): ProjectListQuery[] {
+    const { next: random, pick, int } = randomSource(seed);
+    const out: ProjectListQuery[] = [];
+    for (let n = 0; n < count; n += 1) {
+      const query: ProjectListQuery = { page: 1 + int(4), limit: pick([5, 10, 30]), sort: random() < 0.5 ? 'price_asc' : 'price_desc' };
+      const where = random();
+      if (where < 0.15) query.cityId = pick(fixture.cities);
+      else if (where < 0.25) query.zoneId = pick(fixture.zones);
+      else if (where < 0.45) query.locationId = pick(fixture.locations);
+      else if (where < 0.55) query.builderId = pick(fixture.builders);
+      else if (where < 0.57) query.locationId = 999_999;
+      if (random() < 0.4) query.search = pick(TEXTS);
+      if (random() < 0.3) query.minPrice = (20 + int(150)) * LAKH;
+      if (random() < 0.3) query.maxPrice = (query.minPrice ?? 0) + (10 + int(200)) * LAKH;
+      if (random() < 0.25) query.bhk = [1, 2, 3, 4, 5].filter(() => random() < 0.4);
+      if (random() < 0.2) query.propertyType = TYPES.filter(() => random() < 0.4);
+      if (random() < 0.15) query.transaction = pick(['New Booking', 'Resale'] as const);
+      if (random() < 0.25) query.item = pick(['project', 'listing'] as const);
+      out.push(query);
+    }
+    return out;
+  }
+
+  it('answers every filter, text, order and page exactly as SQL does, with no count statement', async () => {
+    await indexReady(indexed);
+    sqlCounts = 0;
+    const queries = listQueries(400, 38);
+    let nonEmpty = 0;
+    for (const query of queries) {
+      const fromIndex = await indexed.list(query);
+      expect(fromIndex, JSON.stringify(query)).toEqual(await sqlProjects.list(query));
+      if (fromIndex.projects.length > 0) nonEmpty += 1;
+    }
+    // The comparison means something only if many pages have rows, and the index answered them all.
+    expect(nonEmpty).toBeGreaterThan(150);
+    expect(sqlCounts).toBe(0);
+    expect(indexed.indexReady()).toBe(true);
+  }, 120_000);
+
+  it('leaves a filter it does not hold (possession) to SQL', async () => {
+    await indexReady(indexed);
+    sqlCounts = 0;
+    const query: ProjectListQuery = { page: 1, limit: 10, sort: 'price_asc', possession: 'ready' };
+    expect(await indexed.list(query)).toEqual(await sqlProjects.list(query));
+    expect(sqlCounts).toBe(1);
+  });
+
+  it('orders newest first, dearest first and cheapest first as ORDER_BY does, ties and missing prices included', async () => {
+    const rows: IndexProjectRow[] = (await repository.catalogueIndexChunk(0, 100_000)).rows;
+    const index = await buildCatalogueIndex(rows, await repository.catalogueIndexPlaces());
+    const { pick, int, next: random } = randomSource(380);
+    const filterSets: CatalogueFilters[] = [{}, { item: 'listing' }, { cityId: fixture.cities[0] as number }, { builderId: fixture.builders[0] as number, maxPrice: 150 * LAKH }];
+    for (let n = 0; n < 20; n += 1) filterSets.push({ locationId: pick(fixture.locations), ...(random() < 0.5 ? { bhk: [1 + int(4)], minPrice: 60 * LAKH } : {}) });
+    for (const filters of filterSets) {
+      for (const order of ['price_asc', 'price_desc', 'newest'] as IndexOrder[]) {
+        for (const window of [{ offset: 0, limit: 7 }, { offset: 5, limit: 40 }, { offset: 200, limit: 30 }]) {
+          const { pages } = await repository.loadPages({ page: repository.publicSpec(filters, order, window) });
+          const found = index.list(filters, order, window);
+          expect(found?.ids, `${JSON.stringify(filters)} ${order} ${JSON.stringify(window)}`).toEqual(pages.page.map((row) => row.id));
+          expect(found?.total).toBe(await repository.countPublic(filters));
+        }
+      }
+    }
+  }, 60_000);
+
+  it('shows a catalogue change on the results page at once', async () => {
+    await indexReady(indexed);
+    const { db } = database;
+    const locationId = fixture.locations[0] as number;
+    const query: ProjectListQuery = { page: 1, limit: 5, sort: 'price_asc', locationId };
+    const before = await indexed.list(query);
+    const added = await createPricedProject(db, { cityId: fixture.cities[0] as number, zoneId: fixture.zones[0] as number, locationId, name: 'Yarrow Court', units: [{ type: '2', minPrice: 1 * LAKH, maxPrice: 2 * LAKH }] });
+    await expect.poll(async () => (await indexed.list(query)).projects[0]?.id, { timeout: 2_000, interval: 20 }).toBe(added.id);
+    expect((await indexed.list(query)).pagination.total).toBe(before.pagination.total + 1);
+    await indexReady(indexed);
+    expect(await indexed.list(query)).toEqual(await sqlProjects.list(query));
+    await db.update(schema.projects).set({ status: 'inactive' }).where(eq(schema.projects.id, added.id));
+    await expect.poll(async () => (await indexed.list(query)).projects[0]?.id, { timeout: 2_000, interval: 20 }).not.toBe(added.id);
+    await indexReady(indexed);
+    expect(await indexed.list(query)).toEqual(before);
+  }, 60_000);
+});
+
+describe("a project's details page", () => {
+  it('answers identical concurrent reads with one statement, and a read after a change with a new one', async () => {
+    const { projects } = await sqlProjects.list({ page: 1, limit: 1, sort: 'price_desc', builderId: fixture.builders[1] as number });
+    const id = projects[0]?.id as number;
+    const alone = await sqlProjects.get(id);
+    expect(alone.builder).toMatchObject({ name: 'Kaveri Builders', logo: '/media/test/kaveri.webp' });
+    detailReads = 0;
+    const together = await Promise.all(Array.from({ length: 5 }, () => indexed.get(id)));
+    expect(together).toEqual(Array.from({ length: 5 }, () => alone));
+    expect(detailReads).toBe(1);
+
+    // A read that starts after a change does not take the answer of one that began before it.
+    const before = indexed.get(id);
+    await database.db.update(schema.projects).set({ description: 'Now with a clubhouse' }).where(eq(schema.projects.id, id));
+    await expect.poll(async () => (await indexed.get(id)).description, { timeout: 2_000, interval: 5 }).toBe('Now with a clubhouse');
+    expect((await before).description).toBe(alone.description);
+    // Hidden is not found, for every waiter.
+    await database.db.update(schema.projects).set({ approval: 'rejected' }).where(eq(schema.projects.id, id));
+    await expect.poll(async () => (await Promise.allSettled([indexed.get(id), indexed.get(id)])).map((settled) => settled.status), { timeout: 2_000, interval: 5 }).toEqual(['rejected', 'rejected']);
   });
 });
