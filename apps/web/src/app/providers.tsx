@@ -1,7 +1,7 @@
 import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { TOAST_CONTAINER_OPTIONS } from '../lib/toast-options';
-import { useHydrated } from '../lib/use-hydrated';
+import { finishHydrating, useHydrated } from '../lib/use-hydrated';
 import type { AppStore, RootState } from './store';
 
 // No page toasts on first paint, so the toast library (and its styles) load after it. Toasts raised
@@ -26,6 +26,8 @@ function Toasts() {
  */
 function ReadyMark() {
   useEffect(() => {
+    // The last effect of the first commit: whatever mounts after this renders as the browser's from the start.
+    finishHydrating();
     document.documentElement.dataset['appReady'] = 'true';
   }, []);
   return null;

@@ -1,4 +1,5 @@
 import { act, fireEvent, render } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLoadedImages, SmartImage } from './smart-image';
 
@@ -72,5 +73,18 @@ describe('SmartImage (spec §4 images)', () => {
   it('treats an empty url as no photo', () => {
     const { container } = render(<SmartImage src="" alt="" />);
     expect(frameOf(container).dataset.state).toBe('failed');
+  });
+
+  it('pulses its placeholder only once the page is the browser\'s, never in the server-rendered HTML', () => {
+    // Issue 15: a pulsing placeholder under every server-rendered picture kept the browser compositing until hydration.
+    const server = document.createElement('div');
+    server.innerHTML = renderToString(<SmartImage src="/media/a.webp" alt="Green Meadows" />);
+    expect(server.querySelector('[aria-hidden="true"]')?.className).not.toContain('animate-pulse');
+
+    const { container } = render(<SmartImage src="/media/a.webp" alt="Green Meadows" />);
+    expect(container.querySelector('[aria-hidden="true"]')?.className).toContain('animate-pulse');
+    expect(render(<SmartImage src="/media/b.webp" alt="" pulse={false} />).container.querySelector('[aria-hidden="true"]')?.className).not.toContain(
+      'animate-pulse',
+    );
   });
 });

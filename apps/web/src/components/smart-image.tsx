@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useHydrated } from '../lib/use-hydrated';
 import { HomeIcon } from './icons';
 
@@ -21,8 +21,10 @@ export interface SmartImageProps {
   /** Extra classes for the frame (rounding, borders). */
   className?: string;
   imgClassName?: string;
-  /** What shows until the photo arrives; a dark hero wants a dark placeholder. */
+  /** The placeholder's colour until the photo arrives; a dark hero wants a dark placeholder. */
   skeletonClassName?: string;
+  /** Whether the placeholder pulses while the photo loads (after hydration only, see below). */
+  pulse?: boolean;
   /** The one image that is the page's largest paint: loads at once with high priority. */
   priority?: boolean;
   /** Issue 15: the stored widths of the photo ('/a-480.webp 480w, /a.webp 1280w'); the browser picks by `sizes`. */
@@ -42,7 +44,8 @@ function SmartImageFrame({
   fill = false,
   className = '',
   imgClassName = '',
-  skeletonClassName = 'animate-pulse bg-slate-200',
+  skeletonClassName = 'bg-slate-200',
+  pulse = true,
   priority = false,
   srcSet,
   sizes,
@@ -79,7 +82,12 @@ function SmartImageFrame({
       className={`${fill ? 'absolute inset-0' : 'relative'} overflow-hidden ${className}`}
       data-state={failed ? 'failed' : loaded ? 'loaded' : 'loading'}
     >
-      {!loaded && !failed && <div className={`absolute inset-0 ${skeletonClassName}`} aria-hidden="true" />}
+      {/* Issue 15: a server-rendered page has a placeholder under every picture; pulsing, each one is an animated
+          layer the browser composites again at every paint until hydration drops it (about 50 on home: most of the
+          main thread's rendering work while the page loads). It pulses once the browser owns the page. */}
+      {!loaded && !failed && (
+        <div className={`absolute inset-0 ${skeletonClassName} ${pulse && hydrated ? 'animate-pulse' : ''}`} aria-hidden="true" />
+      )}
       {failed ? (
         <div
           className="absolute inset-0 flex items-center justify-center bg-gradient-to-br from-brand-100 to-brand-200 text-brand-700"
@@ -106,7 +114,9 @@ function SmartImageFrame({
             ref={(image) => {
               if (image?.complete && image.naturalWidth > 0 && !loaded) {
                 loadedUrls.add(src);
-                setLoaded(true);
+                // A transition: at hydration this runs for every picture already on screen, and dropping their
+                // placeholders is no reason for one long synchronous re-render.
+                startTransition(() => setLoaded(true));
               }
             }}
             className={`absolute inset-0 h-full w-full object-cover transition-opacity duration-300 motion-reduce:transition-none ${loaded || !hydrated ? 'opacity-100' : 'opacity-0'} ${imgClassName}`}

@@ -84,7 +84,12 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-heading`} className="scroll-mt-24">
+    // Issue 15: the sections below the photos and the summary are skipped by style, layout and paint until they
+    // come near the screen (`content-visibility: auto`; the clip margin keeps the cards' shadows).
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="scroll-mt-24 [contain-intrinsic-size:auto_20rem] [content-visibility:auto] [overflow-clip-margin:1rem]"
+    >
       <h2 id={`${id}-heading`} className="mb-4 text-xl font-bold tracking-tight text-slate-900">
         {title}
       </h2>

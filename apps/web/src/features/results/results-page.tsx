@@ -30,7 +30,11 @@ import { toSavedFilters } from './lib/saved-filters';
 
 const countFormat = new Intl.NumberFormat('en-IN');
 
-const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-5 xl:grid-cols-3';
+// Issue 15: a page of results is 30 cards, most below the first screen; `content-visibility: auto` on each lets the
+// browser skip their style, layout, paint and pictures until they come near (the clip margin keeps the hover lift and
+// shadow, which the containment would otherwise cut at the card's edge).
+const GRID =
+  'grid grid-cols-1 gap-4 sm:grid-cols-2 md:gap-5 xl:grid-cols-3 [&>li]:[contain-intrinsic-size:auto_24rem] [&>li]:[content-visibility:auto] [&>li]:[overflow-clip-margin:1rem]';
 
 function propertiesText(count: number): string {
   return `${countFormat.format(count)} ${count === 1 ? 'property' : 'properties'}`;

@@ -118,7 +118,7 @@ function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
                 priority={i === 0}
                 sizes="(min-width: 1024px) 44rem, 100vw"
                 fill
-                skeletonClassName="animate-pulse bg-brand-800"
+                skeletonClassName="bg-brand-800"
               />
               {/* Issue 17: a band of 85% black across the artwork's own words (seed art: 31-56% of its height), so the
                   words set again below read at 5:1 or more whatever the picture (WCAG AA). */}

@@ -11,10 +11,22 @@ interface HomeSectionProps {
   children: ReactNode;
 }
 
-/** The heading, subtitle and 'view all' link every home section shares. */
+/**
+ * The heading, subtitle and 'view all' link every home section shares.
+ *
+ * Issue 15: `content-visibility: auto` lets the browser skip the style, layout and paint of the sections below the
+ * first screen (and the pictures in them) until the visitor scrolls near them; home is about 1,300 elements. The
+ * intrinsic size keeps the page's height about right meanwhile (`auto`: the real one once it has been seen). The
+ * containment it brings clips painting at the section's edge, so the clip margin leaves room for the cards' shadows
+ * and the selected city's ring.
+ */
 export function HomeSection({ id, title, subtitle, more, children }: HomeSectionProps) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="scroll-mt-32 lg:scroll-mt-24">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="scroll-mt-32 [contain-intrinsic-size:auto_28rem] [content-visibility:auto] [overflow-clip-margin:1rem] lg:scroll-mt-24"
+    >
       <div className="mb-4 flex items-end justify-between gap-4 md:mb-6">
         <div className="min-w-0">
           <h2 id={`${id}-heading`} className="text-xl font-bold tracking-tight text-slate-900 md:text-2xl">

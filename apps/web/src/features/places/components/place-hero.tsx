@@ -22,6 +22,7 @@ export function PlaceHero({ imageUrl, eyebrow, title, crumbs, children }: PlaceH
           fill
           priority
           skeletonClassName="bg-brand-950"
+          pulse={false}
           // City banners carry the city's own name on the left; the skyline on the right reads under our title.
           imgClassName="object-right opacity-60"
         />
