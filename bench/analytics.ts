@@ -16,7 +16,8 @@
  * 4. Starts the app and drives each route with autocannon from a worker thread; writes bench/reports/analytics.md.
  *    Besides the busiest broker and fixed ranges (the worst case, and the rows earlier reports have), each route is
  *    driven with a mix: the overview's three presets, the 12 busiest brokers at 7, 30 and 90 days, and the overview
- *    over ranges that are not a kept window.
+ *    over ranges that are not a kept window. Identical requests in flight share one read (decision 037), so the
+ *    single-URL rows are a best case; each connection starts a mix at its own place.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -39,6 +40,7 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
 const seedCli = path.join(repoRoot, 'packages/db/src/seed/cli.ts');
 const reportPath = path.join(benchDir, 'reports/analytics.md');
+const connectionModule = path.join(benchDir, 'analytics-connection.cjs');
 
 const { values } = parseArgs({
   options: {
@@ -264,13 +266,15 @@ interface Call {
 
 /**
  * One route at `connections` connections, then at one. Several calls (a mix of ranges or brokers) are shuffled once
- * and each connection goes through them in that order, so concurrent requests are mostly different ones. (The app
- * shares no work between identical concurrent requests either: these routes have no cache and no coalescing.)
+ * and each connection goes through them in that order from its own random place (bench/analytics-connection.cjs), so
+ * concurrent requests are mostly different ones. The app answers identical requests in flight together from one read
+ * (decision 037; no cache): the single-URL rows (busiest broker, one range) are that sharing's best case, the mixes
+ * are the figures to judge by.
  */
 async function measure(name: string, url: string, calls: readonly Call[], label = calls[0]?.path ?? ''): Promise<Measured> {
   const shuffled = [...calls].sort(() => Math.random() - 0.5);
   const requests = shuffled.map(({ path: pathname, authorization }) => ({ path: pathname, headers: { authorization } }));
-  const common = { url, requests, workers: 1, timeout: 10 };
+  const common = { url, requests, workers: 1, timeout: 10, setupClient: connectionModule };
   if (warmup > 0) await autocannon({ ...common, connections, duration: warmup });
   const before = os.loadavg()[0] ?? 0;
   const result = await autocannon({ ...common, connections, duration });

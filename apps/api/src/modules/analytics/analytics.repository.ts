@@ -4,7 +4,6 @@ import { sql, type SQL } from '@nivaas/db/orm';
 const {
   trackingDailyRollups: rollups,
   trackingVisitorDays: visitorDays,
-  trackingViewerSearches: viewerSearches,
   leads,
   projects,
   auditLog,
@@ -359,69 +358,32 @@ export function createAnalyticsRepository(db: Db) {
     },
 
     /**
-     * What the viewers of some listings had searched for (decision 030), from the searches made in the range that a
-     * view of one of them followed, in one statement over tracking_viewer_searches: per listing (its `perListing`
-     * most common whole searches), over them all (the `top` most common whole searches, and each filter alone), and
-     * each listing's and the overall count. Rows of a grouping set the others leave empty are told apart by `kind`.
+     * A broker's listings (id and name, in id order) and what their viewers had searched for (decision 030), in one
+     * call of nivaas_analytics_viewer_searches (migration 0024, decision 037): the searches made in the range that a
+     * view of one of the listings followed, from tracking_viewer_searches with GROUPING SETS: per listing (its
+     * `perListing` most common whole searches), over them all (the `top` most common whole searches, and each filter
+     * alone), and each listing's and the overall count. Rows of a grouping set the others leave empty are told apart
+     * by `kind`.
      */
-    async viewerSearches(ids: readonly number[], range: DayRange, top: number, perListing: number): Promise<ViewerSearchRow[]> {
-      if (ids.length === 0) return [];
-      const found = await rows<{
-        kind: ViewerSearchRow['kind'];
-        project_id: number | null;
-        bhk: string;
-        budget_band: number;
-        city_id: number;
-        city: string | null;
-        location_id: number;
-        locality: string | null;
-        searches: string;
-      }>(sql`
-        with grouped as (
-          select case
-                   when grouping(project_id) = 0 and grouping(bhk) = 0 then 'listing'
-                   when grouping(project_id) = 0 then 'listing-total'
-                   when grouping(bhk) = 0 and grouping(budget_band) = 0 then 'top'
-                   when grouping(bhk) = 0 then 'bhk'
-                   when grouping(budget_band) = 0 then 'budget'
-                   when grouping(location_id) = 0 then 'place'
-                   else 'total' end as kind,
-                 project_id, coalesce(bhk, '') as bhk, coalesce(budget_band, 0) as budget_band,
-                 coalesce(city_id, 0) as city_id, coalesce(location_id, 0) as location_id, sum(searches) as searches
-          from ${viewerSearches}
-          where project_id = any(${idsOf(ids)}) and day between ${range.from}::date and ${range.to}::date
-          group by grouping sets (
-            (project_id, bhk, budget_band, city_id, location_id), (project_id),
-            (bhk, budget_band, city_id, location_id), (bhk), (budget_band), (city_id, location_id), ()
-          )
-        ),
-        ranked as (
-          select *, row_number() over (partition by kind, project_id order by searches desc, bhk, budget_band, city_id, location_id) as n
-          from grouped
-          -- A filter alone: the searches that set it (any BHK, any budget, anywhere is not a BHK, a budget or a place).
-          where not ((kind = 'bhk' and bhk = '') or (kind = 'budget' and budget_band = 0) or (kind = 'place' and city_id = 0 and location_id = 0))
-        )
-        select r.kind, r.project_id, r.bhk, r.budget_band, r.city_id, c.name as city, r.location_id, l.name as locality, r.searches::text as searches
-        from ranked r
-        left join ${schema.cities} c on c.id = r.city_id
-        left join ${schema.locations} l on l.id = r.location_id
-        where r.kind in ('listing-total', 'total') or r.n <= case when r.kind = 'listing' then ${perListing}::int else ${top}::int end
-        order by r.kind, r.project_id, r.n`);
-      return found.map((row) => ({
-        kind: row.kind,
-        projectId: row.project_id === null ? null : Number(row.project_id),
-        bhk: row.bhk,
-        budgetBand: Number(row.budget_band),
-        city: row.city === null ? null : { id: Number(row.city_id), name: row.city },
-        locality: row.locality === null ? null : { id: Number(row.location_id), name: row.locality },
-        searches: toNumber(row.searches),
-      }));
-    },
-
-    /** A broker's listings, by id and name. */
-    async listingNames(brokerId: number): Promise<{ id: number; name: string }[]> {
-      const found = await rows<{ id: number; name: string }>(sql`select id, name from ${projects} where broker_id = ${brokerId} order by id`);
-      return found.map((row) => ({ id: Number(row.id), name: row.name }));
+    async viewerSearches(brokerId: number, range: DayRange, top: number, perListing: number): Promise<{ listings: { id: number; name: string }[]; rows: ViewerSearchRow[] }> {
+      const [found] = await rows<{ doc: string }>(sql`
+        select nivaas_analytics_viewer_searches(${brokerId}::int, ${range.from}::date, ${range.to}::date, ${top}::int, ${perListing}::int) as doc`);
+      const doc = JSON.parse(found?.doc ?? '{"listings":[],"rows":[]}') as {
+        listings: [number, string][];
+        rows: [ViewerSearchRow['kind'], number | null, string, number, number, string | null, number, string | null, number][];
+      };
+      return {
+        listings: doc.listings.map(([id, name]) => ({ id: Number(id), name })),
+        rows: doc.rows.map(([kind, projectId, bhk, budgetBand, cityId, city, locationId, locality, searches]) => ({
+          kind,
+          projectId: projectId === null ? null : Number(projectId),
+          bhk,
+          budgetBand: Number(budgetBand),
+          city: city === null ? null : { id: Number(cityId), name: city },
+          locality: locality === null ? null : { id: Number(locationId), name: locality },
+          searches: toNumber(searches),
+        })),
+      };
     },
 
     /** Leads received in the range on some listings, per listing, India day and current stage. */

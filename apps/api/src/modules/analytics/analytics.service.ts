@@ -20,6 +20,7 @@ import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
 import type { AnalyticsRepository, BrokerFigures, DayRange, ListingRow, RankedLists, ViewerSearchRow } from './analytics.repository';
+import { sharedReads } from './shared-reads';
 
 const DAY_MS = 86_400_000;
 /** India's calendar day (UTC+05:30, no daylight saving), as the rollups count days. */
@@ -111,6 +112,14 @@ export interface AnalyticsServiceOptions {
  * the rollups and visitor-day facts (never raw events) and the catalogue, leads and moderation tables.
  */
 export function createAnalyticsService({ repository, clock, ownerOf }: AnalyticsServiceOptions) {
+  // Identical requests in flight together share one read (decision 037); keyed after the access check, by what the
+  // answer depends on: the broker (never the caller's token), the range, and for the overview the minute (its
+  // moderation waits are counted to the request's time, in tenths of an hour).
+  const sharedInsights = sharedReads<Without<BrokerInsightsResponse>>();
+  const sharedSearches = sharedReads<Without<BrokerViewerSearchesResponse>>();
+  const sharedOverview = sharedReads<Without<AnalyticsOverviewResponse>>();
+  const sharedBroker = sharedReads<BrokerFigures>();
+
   function providerRange(query: AnalyticsRangeQuery): DayRange {
     const span = DEFAULT_ANALYTICS_RANGE_DAYS - 1;
     const to = query.to ?? (query.from === undefined ? istDay(clock()) : addDays(query.from, span));
@@ -195,24 +204,100 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     return { insights, totals };
   }
 
+  /** A broker's insights over a range (the route's answer; shared by identical requests in flight). */
+  async function insightsOf(brokerId: number, range: DayRange): Promise<Without<BrokerInsightsResponse>> {
+    const figures = await repository.brokerFigures(brokerId, range);
+    const { insights, totals } = listingFigures(figures);
+    const viewsByDay = new Map(figures.views.map((row) => [row.key, row.value]));
+    const visitorsByDay = new Map(figures.viewers.map((row) => [row.key, row.value]));
+    const leadsByDay = sumBy(figures.leads, (lead) => lead.day, (lead) => lead.leads);
+    return {
+      range: rangeOut(range),
+      totals,
+      daily: everyDay(range).map((day) => ({ day, views: viewsByDay.get(day) ?? 0, visitors: visitorsByDay.get(day) ?? 0, enquiries: leadsByDay.get(day) ?? 0 })),
+      listings: insights,
+    };
+  }
+
+  /** What the viewers of a broker's listings had searched for over a range. */
+  async function viewerSearchesOf(brokerId: number, range: DayRange): Promise<Without<BrokerViewerSearchesResponse>> {
+    const { listings, rows: found } = await repository.viewerSearches(brokerId, range, TOP, PER_LISTING);
+    const of = (kind: ViewerSearchRow['kind']) => found.filter((row) => row.kind === kind);
+    const countOf = new Map(of('listing-total').map((row) => [row.projectId, row.searches]));
+    return {
+      range: rangeOut(range),
+      searches: of('total')[0]?.searches ?? 0,
+      top: of('top').map(viewerSearch),
+      byBhk: of('bhk').map(viewerSearch),
+      byBudget: of('budget').map(viewerSearch),
+      byPlace: of('place').map(viewerSearch),
+      listings: listings
+        .map((listing) => ({
+          projectId: listing.id,
+          name: listing.name,
+          searches: countOf.get(listing.id) ?? 0,
+          top: of('listing').filter((row) => row.projectId === listing.id).map(viewerSearch),
+        }))
+        .sort((a, b) => b.searches - a.searches || a.projectId - b.projectId),
+    };
+  }
+
+  /** The overview of a range. */
+  async function overviewOf(range: DayRange): Promise<Without<AnalyticsOverviewResponse>> {
+    const days = analyticsRangeDays(range.from, range.to);
+    // A range of 7, 30 or 90 days may be a kept window (decision 019): the statement checks that they end on its
+    // last day and answers the ranked lists from them; otherwise they are read from the daily rows.
+    const window = (ANALYTICS_WINDOWS as readonly number[]).includes(days) ? days : null;
+    const figures = await repository.overviewFigures(range, window, TOP, clock());
+    const ranked = figures.ranked ?? (await rankedFromDays(range));
+    const byDay = new Map(figures.daily.map((row) => [row.day, row]));
+    const everyDayOfRange = everyDay(range);
+    const daily = everyDayOfRange.map((day) => {
+      const row = byDay.get(day);
+      return { day, pageViews: row?.pageViews ?? 0, sessions: row?.sessions ?? 0, visitors: row?.visitors ?? 0, enquiries: row?.enquiries ?? 0, signIns: row?.signIns ?? 0 };
+    });
+    const total = (measure: (row: (typeof figures.daily)[number]) => number) => figures.daily.reduce((sum, row) => sum + measure(row), 0);
+    const projectViews = total((row) => row.projectViews);
+    const decided = new Map(figures.decisions.map(({ day, approved, rejected }) => [day, { approved, rejected }]));
+
+    return {
+      range: rangeOut(range),
+      totals: {
+        pageViews: total((row) => row.pageViews),
+        sessions: total((row) => row.sessions),
+        visitors: ranked.visitors,
+        signIns: total((row) => row.signIns),
+        enquiries: total((row) => row.enquiries),
+        leads: figures.leads,
+        projectViews,
+        viewToEnquiry: rateOf(total((row) => row.enquirySent), projectViews),
+      },
+      daily,
+      top: {
+        projects: ranked.projects,
+        localities: ranked.localities,
+        cities: ranked.cities.map((row) => ({ name: row.key, views: row.views, visitors: row.visitors })),
+        searches: ranked.searches.map((row) => ({ query: row.key, count: row.count, zeroResults: row.zeroResults })),
+        zeroResultSearches: ranked.zeroResultSearches.map((row) => ({ query: row.key, count: row.value })),
+        sources: figures.sources.map((row) => ({ source: row.key, sessions: row.value })),
+        devices: figures.devices.map((row) => ({ device: row.key, sessions: row.value })),
+      },
+      moderation: {
+        pending: figures.pending.count,
+        medianWaitHours: oneDecimal(figures.pending.medianWaitHours),
+        oldestWaitHours: oneDecimal(figures.pending.oldestWaitHours),
+        decisionsByDay: everyDayOfRange.map((day) => ({ day, ...(decided.get(day) ?? { approved: 0, rejected: 0 }) })),
+      },
+    };
+  }
+
   return {
     /** GET /api/broker/insights: the caller's own listings only (a pending broker is refused by ownerOf). */
     async brokerInsights(principal: Principal, days: BrokerInsightWindow): Promise<Without<BrokerInsightsResponse>> {
       if (principal.kind !== 'broker') throw new DomainError('FORBIDDEN', 'Insights are for brokers');
       const owner = await ownerOf(principal);
       const to = istDay(clock());
-      const range = dayRange(addDays(to, -(days - 1)), to);
-      const figures = await repository.brokerFigures(owner.id, range);
-      const { insights, totals } = listingFigures(figures);
-      const viewsByDay = new Map(figures.views.map((row) => [row.key, row.value]));
-      const visitorsByDay = new Map(figures.viewers.map((row) => [row.key, row.value]));
-      const leadsByDay = sumBy(figures.leads, (lead) => lead.day, (lead) => lead.leads);
-      return {
-        range: rangeOut(range),
-        totals,
-        daily: everyDay(range).map((day) => ({ day, views: viewsByDay.get(day) ?? 0, visitors: visitorsByDay.get(day) ?? 0, enquiries: leadsByDay.get(day) ?? 0 })),
-        listings: insights,
-      };
+      return sharedInsights(`${owner.id}:${days}:${to}`, () => insightsOf(owner.id, dayRange(addDays(to, -(days - 1)), to)));
     },
 
     /** GET /api/broker/insights/searches: what the viewers of the caller's own listings had searched for. */
@@ -220,77 +305,13 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       if (principal.kind !== 'broker') throw new DomainError('FORBIDDEN', 'Insights are for brokers');
       const owner = await ownerOf(principal);
       const to = istDay(clock());
-      const range = dayRange(addDays(to, -(days - 1)), to);
-      const listings = await repository.listingNames(owner.id);
-      const found = await repository.viewerSearches(listings.map((listing) => listing.id), range, TOP, PER_LISTING);
-      const of = (kind: ViewerSearchRow['kind']) => found.filter((row) => row.kind === kind);
-      const countOf = new Map(of('listing-total').map((row) => [row.projectId, row.searches]));
-      return {
-        range: rangeOut(range),
-        searches: of('total')[0]?.searches ?? 0,
-        top: of('top').map(viewerSearch),
-        byBhk: of('bhk').map(viewerSearch),
-        byBudget: of('budget').map(viewerSearch),
-        byPlace: of('place').map(viewerSearch),
-        listings: listings
-          .map((listing) => ({
-            projectId: listing.id,
-            name: listing.name,
-            searches: countOf.get(listing.id) ?? 0,
-            top: of('listing').filter((row) => row.projectId === listing.id).map(viewerSearch),
-          }))
-          .sort((a, b) => b.searches - a.searches || a.projectId - b.projectId),
-      };
+      return sharedSearches(`${owner.id}:${days}:${to}`, () => viewerSearchesOf(owner.id, dayRange(addDays(to, -(days - 1)), to)));
     },
 
     /** GET /api/admin/analytics/overview. */
     async overview(query: AnalyticsRangeQuery): Promise<Without<AnalyticsOverviewResponse>> {
       const range = providerRange(query);
-      const days = analyticsRangeDays(range.from, range.to);
-      // A range of 7, 30 or 90 days may be a kept window (decision 019): the statement checks that they end on its
-      // last day and answers the ranked lists from them; otherwise they are read from the daily rows.
-      const window = (ANALYTICS_WINDOWS as readonly number[]).includes(days) ? days : null;
-      const figures = await repository.overviewFigures(range, window, TOP, clock());
-      const ranked = figures.ranked ?? (await rankedFromDays(range));
-      const byDay = new Map(figures.daily.map((row) => [row.day, row]));
-      const everyDayOfRange = everyDay(range);
-      const daily = everyDayOfRange.map((day) => {
-        const row = byDay.get(day);
-        return { day, pageViews: row?.pageViews ?? 0, sessions: row?.sessions ?? 0, visitors: row?.visitors ?? 0, enquiries: row?.enquiries ?? 0, signIns: row?.signIns ?? 0 };
-      });
-      const total = (measure: (row: (typeof figures.daily)[number]) => number) => figures.daily.reduce((sum, row) => sum + measure(row), 0);
-      const projectViews = total((row) => row.projectViews);
-      const decided = new Map(figures.decisions.map(({ day, approved, rejected }) => [day, { approved, rejected }]));
-
-      return {
-        range: rangeOut(range),
-        totals: {
-          pageViews: total((row) => row.pageViews),
-          sessions: total((row) => row.sessions),
-          visitors: ranked.visitors,
-          signIns: total((row) => row.signIns),
-          enquiries: total((row) => row.enquiries),
-          leads: figures.leads,
-          projectViews,
-          viewToEnquiry: rateOf(total((row) => row.enquirySent), projectViews),
-        },
-        daily,
-        top: {
-          projects: ranked.projects,
-          localities: ranked.localities,
-          cities: ranked.cities.map((row) => ({ name: row.key, views: row.views, visitors: row.visitors })),
-          searches: ranked.searches.map((row) => ({ query: row.key, count: row.count, zeroResults: row.zeroResults })),
-          zeroResultSearches: ranked.zeroResultSearches.map((row) => ({ query: row.key, count: row.value })),
-          sources: figures.sources.map((row) => ({ source: row.key, sessions: row.value })),
-          devices: figures.devices.map((row) => ({ device: row.key, sessions: row.value })),
-        },
-        moderation: {
-          pending: figures.pending.count,
-          medianWaitHours: oneDecimal(figures.pending.medianWaitHours),
-          oldestWaitHours: oneDecimal(figures.pending.oldestWaitHours),
-          decisionsByDay: everyDayOfRange.map((day) => ({ day, ...(decided.get(day) ?? { approved: 0, rejected: 0 }) })),
-        },
-      };
+      return sharedOverview(`${range.from}:${range.to}:${Math.floor(clock().getTime() / 60_000)}`, () => overviewOf(range));
     },
 
     /** GET /api/admin/analytics/projects/{id}: one listing's funnel. */
@@ -323,7 +344,7 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
       const range = providerRange(query);
       const name = await repository.brokerName(id);
       if (name === null) throw DomainError.notFound('Broker', id);
-      const { insights, totals } = listingFigures(await repository.brokerFigures(id, range));
+      const { insights, totals } = listingFigures(await sharedBroker(`${id}:${range.from}:${range.to}`, () => repository.brokerFigures(id, range)));
       return { range: rangeOut(range), broker: { id, name }, totals, listings: insights };
     },
   };
