@@ -35,6 +35,10 @@ export type IndexProjectRow = [
   units: [string, number, number][],
   /** updated_at in whole microseconds since 1970 (exact: PostgreSQL keeps microseconds; 2^53 µs is year 2255). */
   updatedAt: number,
+  /** possession_date in days since 1970-01-01, or null. */
+  possessionDay: number | null,
+  /** Tagged 'Upcoming Launches' (project-filters.ts UPCOMING_TAG). */
+  upcoming: boolean,
 ];
 
 /** What resolveWords reads: active places (with their city and zone) and public builders. */
@@ -43,6 +47,9 @@ export interface IndexPlaces {
   zones: [id: number, name: string, cityId: number, cityName: string][];
   cities: [id: number, name: string][];
   builders: [id: number, name: string, logo: string | null][];
+  /** The database's current_date in days since 1970-01-01, and when (ms since 1970) it becomes the next day. */
+  today: number;
+  nextDayAt: number;
 }
 
 /** Localities, zones, cities and builders a word names when their name is this similar to it (as projects.repository's). */
@@ -82,6 +89,8 @@ export type IndexOrder = 'price_asc' | 'price_desc' | 'newest';
 export interface CatalogueIndex {
   /** Public projects held. */
   readonly size: number;
+  /** When the database's date moves on (ms since 1970): the possession filters read it, so the index is stale then. */
+  readonly validUntil: number;
   /** resolveWords' answer (projects.repository.ts), or undefined when a word is for SQL to judge. */
   resolveWords(words: string[], wholeText: string): WordHit[] | undefined;
   /**
@@ -131,6 +140,8 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   const locationIds = new Int32Array(size);
   const builderIds = new Int32Array(size);
   const updatedAts = new Float64Array(size);
+  const possessionDays = new Float64Array(size);
+  const upcoming = new Uint8Array(size);
   const lists = { location: new Map<number, number[]>(), zone: new Map<number, number[]>(), city: new Map<number, number[]>(), builder: new Map<number, number[]>() };
   // Every name as trigram ids (for word_similarity), and trigram id -> positions holding it (ascending): a word's
   // inner trigrams narrow ILIKE '%word%' to a few candidates, as the trigram index does in SQL.
@@ -143,7 +154,7 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   };
   for (let position = 0; position < size; position += 1) {
     if (position > 0 && position % yieldEvery === 0) await pause();
-    const [id, name, item, type, minPrice, maxPrice, cityId, zoneId, locationId, builderId, transaction, units, updatedAt] = sorted[position] as IndexProjectRow;
+    const [id, name, item, type, minPrice, maxPrice, cityId, zoneId, locationId, builderId, transaction, units, updatedAt, possessionDay, isUpcoming] = sorted[position] as IndexProjectRow;
     ids[position] = id;
     names[position] = name;
     lowers[position] = name.toLowerCase();
@@ -158,6 +169,8 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
     locationIds[position] = locationId;
     builderIds[position] = builderId ?? -1;
     updatedAts[position] = updatedAt;
+    possessionDays[position] = possessionDay ?? Number.NaN;
+    upcoming[position] = isUpcoming ? 1 : 0;
     push(lists.city, cityId, position);
     if (zoneId !== null) push(lists.zone, zoneId, position);
     push(lists.location, locationId, position);
@@ -293,8 +306,8 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
 
   /** project-filters.ts catalogueWhere without text, for the filters the index holds; undefined for any other. */
   function filterPredicate(filters: CatalogueFilters): Predicate | undefined {
-    const { cityId, zoneId, locationId, builderId, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, item } = filters;
-    const unsupported = [filters.ids, filters.brokerId, filters.uploader, filters.possession];
+    const { cityId, zoneId, locationId, builderId, minPrice, maxPrice, startingPrice, bhk, propertyTypes, transaction, item, possession } = filters;
+    const unsupported = [filters.ids, filters.brokerId, filters.uploader];
     if (unsupported.some((value) => value !== undefined)) return undefined;
     const tests: Predicate[] = [];
     // No project has place or builder -1 (a missing zone or builder is held as -1, and never equals an id asked for).
@@ -311,6 +324,12 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
       tests.push((position) => wanted.has(types[position] as string));
     }
     if (transaction !== undefined) tests.push((position) => transactions[position] === transaction);
+    // project-filters.ts possessionIs, against the database's date at the build (validUntil: the service rebuilds
+    // when that date has passed). A missing date (NaN) compares false, as NULL does.
+    const { today } = places;
+    if (possession === 'ready') tests.push((position) => (possessionDays[position] as number) <= today || (Number.isNaN(possessionDays[position]) && transactions[position] === 'Resale'));
+    if (possession === 'upcoming') tests.push((position) => upcoming[position] === 1);
+    if (possession === 'under-construction') tests.push((position) => (possessionDays[position] as number) > today && upcoming[position] === 0);
     if (bhk?.length) {
       const wanted = new Set(bhk.map(String));
       tests.push((position) =>
@@ -456,6 +475,7 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
 
   return {
     size,
+    validUntil: places.nextDayAt,
 
     resolveWords(words, wholeText) {
       if (!words.every(isPlainWord) || !isPlainWord(wholeText)) return undefined;

@@ -35,7 +35,7 @@ export interface CatalogueFilters {
 }
 
 /** spec §2: a project whose tags hold 'Upcoming Launches' is a pre-launch project. */
-const UPCOMING_TAG = 'Upcoming Launches';
+export const UPCOMING_TAG = 'Upcoming Launches';
 function possessionIs(possession: Possession): SQL {
   switch (possession) {
     case 'ready':

@@ -114,8 +114,14 @@ function anyOf(arms: SQL[]): SQL {
   return arms.length > 0 ? (or(...arms) as SQL) : sql`false`;
 }
 
+/**
+ * Named text matches as a page's arms do (projects.repository publicSpec): the named places' and builders' projects,
+ * or a name holding every word. It matched the whole phrase's near misses here before, so a results page's total
+ * could count a project none of its pages showed (found by catalogue-index.test.ts, issue 16).
+ */
 export function textMatches(text: TextMatch): SQL {
-  return text.mode === 'named' ? anyOf(armsOf(text.match)) : (and(...text.words.map((word) => anyOf(armsOf(word)))) as SQL);
+  if (text.mode === 'named') return anyOf([...(text.match.matchName ? [namesMatch(text)] : []), ...entityArms(text.match)]);
+  return and(...text.words.map((word) => anyOf(armsOf(word)))) as SQL;
 }
 
 /** Words shorter than this are too short for the trigram index to narrow anything. */

@@ -4,7 +4,7 @@ import { schema } from '@nivaas/db';
 import { containsPattern, escapeLike } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from '@nivaas/db/orm';
-import { type CatalogueFilters, catalogueWhere } from './project-filters';
+import { type CatalogueFilters, catalogueWhere, UPCOMING_TAG } from './project-filters';
 import type { IndexPlaces, IndexProjectRow } from './catalogue-index';
 import { entityPageArms, namesMatch, textMatches, type WordHit } from './project-text-search';
 
@@ -362,14 +362,18 @@ export function createProjectsRepository(db: Db) {
         select '[' || coalesce(string_agg(json_build_array(
             p.id, p.name, p.item, p.type, p.min_price, p.max_price, p.city_id, p.zone_id, p.location_id, p.builder_id, p.transaction_tag,
             coalesce((select json_agg(json_build_array(u.type, u.min_price, u.max_price)) from ${units} u where u.project_id = p.id), '[]'::json),
-            (extract(epoch from p.updated_at) * 1000000)::bigint
+            (extract(epoch from p.updated_at) * 1000000)::bigint,
+            p.possession_date - date '1970-01-01', p.tags @> array[${UPCOMING_TAG}]::text[]
           )::text, ',' order by p.id), '') || ']' as "rows", max(p.id)::int as "last"
         from (select ${projects}.* from ${projects} where ${and(sql`${projects.id} > ${afterId}`, ...publicItemConditions())} order by ${projects.id} limit ${limit}) p`);
       const row = result.rows[0];
       return { rows: JSON.parse(row?.rows ?? '[]') as IndexProjectRow[], lastId: row?.last ?? null };
     },
 
-    /** What resolveWords reads, whole (hundreds of rows): active places with their city and zone, public builders. */
+    /**
+     * What resolveWords reads, whole (hundreds of rows): active places with their city and zone, public builders; and
+     * the database's date (its current_date, which the possession filters read) with the instant it next changes.
+     */
     async catalogueIndexPlaces(): Promise<IndexPlaces> {
       const result = await db.execute<{ result: IndexPlaces }>(sql`
         select json_build_object(
@@ -379,7 +383,9 @@ export function createProjectsRepository(db: Db) {
             from ${zones} t join ${cities} c on c.id = t.city_id where t.status = 'active'), '[]'::json),
           'cities', coalesce((select json_agg(json_build_array(t.id, t.name) order by t.id) from ${cities} t where t.status = 'active'), '[]'::json),
           'builders', coalesce((select json_agg(json_build_array(t.id, t.name, t.logo_url) order by t.id)
-            from ${builders} t where t.status = 'active' and t.approval = 'approved'), '[]'::json)
+            from ${builders} t where t.status = 'active' and t.approval = 'approved'), '[]'::json),
+          'today', current_date - date '1970-01-01',
+          'nextDayAt', extract(epoch from (current_date + 1)::timestamptz) * 1000
         ) as "result"`);
       const places = result.rows[0]?.result;
       if (!places) throw new Error('catalogueIndexPlaces: the database returned no result row');

@@ -213,6 +213,8 @@ export function createProjectsService(
   /** The index if it is current, else undefined (and a build is started, at most one at a time, gapped). */
   function currentIndex(): CatalogueIndex | undefined {
     if (!catalogueIndex || !catalogueNotices.keeping()) return undefined;
+    // The database's date has moved on since the build (possession filters read it): built again, once a day.
+    if (index && index.value.validUntil <= Date.now()) indexGeneration += 1;
     if (index?.generation === indexGeneration) return index.value;
     index = undefined;
     if (!building && performance.now() - lastBuildStart >= indexRebuildGapMs) {

@@ -97,6 +97,8 @@ beforeAll(async () => {
       type: pick(TYPES),
       transactionTag: pick(['New Booking', 'Resale', null] as const),
       status: hidden && random() < 0.5 ? 'inactive' : 'active',
+      possessionDate: pick([null, null, '2019-03-01', '2024-12-31', '2031-06-30', '2099-01-01']),
+      tags: random() < 0.2 ? ['Upcoming Launches'] : [],
       approval: hidden ? pick(['pending', 'rejected'] as const) : 'approved',
       units: [
         { type: String(bhk), minPrice: price, maxPrice: price + 10 * LAKH },
@@ -106,6 +108,8 @@ beforeAll(async () => {
   }
   // Some changed at the very same instant, so the newest order's ties are broken by id on both paths.
   await db.execute(sql`update projects set updated_at = '2026-11-01 10:00:00.123456+00' where id % 7 = 0`);
+  // Possession due today is ready, not under construction, on both paths.
+  await db.execute(sql`update projects set possession_date = current_date where id % 11 = 0`);
   Object.assign(fixture, { cities, zones, locations: places.map((place) => place.id), builders: [...builders, ids.hiddenBuilder] });
   // What a typeahead sends: every name, place and builder typed from two letters, and some whole queries with filters.
   const typed = [...names].slice(0, 40).concat(['Whitefield', 'Utsav Nagar', 'HSR Layout', 'Baner', 'Prestige Group', 'Kaveri Builders', 'Lakeside Colony']);
@@ -245,6 +249,7 @@ describe('the results page from the in-process index (decision 038)', () => {
       if (random() < 0.2) query.propertyType = TYPES.filter(() => random() < 0.4);
       if (random() < 0.15) query.transaction = pick(['New Booking', 'Resale'] as const);
       if (random() < 0.25) query.item = pick(['project', 'listing'] as const);
+      if (random() < 0.2) query.possession = pick(['ready', 'under-construction', 'upcoming'] as const);
       out.push(query);
     }
     return out;
@@ -266,10 +271,10 @@ describe('the results page from the in-process index (decision 038)', () => {
     expect(indexed.indexReady()).toBe(true);
   }, 120_000);
 
-  it('leaves a filter it does not hold (possession) to SQL', async () => {
+  it('leaves a filter it does not hold (a broker) to SQL', async () => {
     await indexReady(indexed);
     sqlCounts = 0;
-    const query: ProjectListQuery = { page: 1, limit: 10, sort: 'price_asc', possession: 'ready' };
+    const query: ProjectListQuery = { page: 1, limit: 10, sort: 'price_asc', brokerId: 1 };
     expect(await indexed.list(query)).toEqual(await sqlProjects.list(query));
     expect(sqlCounts).toBe(1);
   });
@@ -280,6 +285,7 @@ describe('the results page from the in-process index (decision 038)', () => {
     const { pick, int, next: random } = randomSource(380);
     const filterSets: CatalogueFilters[] = [{}, { item: 'listing' }, { cityId: fixture.cities[0] as number }, { builderId: fixture.builders[0] as number, maxPrice: 150 * LAKH }];
     for (let n = 0; n < 20; n += 1) filterSets.push({ locationId: pick(fixture.locations), ...(random() < 0.5 ? { bhk: [1 + int(4)], minPrice: 60 * LAKH } : {}) });
+    for (const possession of ['ready', 'under-construction', 'upcoming'] as const) filterSets.push({ possession }, { possession, transaction: 'Resale' });
     for (const filters of filterSets) {
       for (const order of ['price_asc', 'price_desc', 'newest'] as IndexOrder[]) {
         for (const window of [{ offset: 0, limit: 7 }, { offset: 5, limit: 40 }, { offset: 200, limit: 30 }]) {
