@@ -96,6 +96,12 @@ export interface ModulesDeps {
   log: FastifyBaseLogger;
   /** Tests may pass their own store; the configured one otherwise. */
   mediaStore?: MediaStore;
+  /**
+   * Answer search and the results page from the in-process catalogue index (decisions 031, 038). Tests on PostgreSQL
+   * turn it off: there a write's change notice arrives a moment after its commit, which a test reading its own write
+   * at once would race (the index's comparison tests cover it on both databases).
+   */
+  catalogueIndex?: boolean;
 }
 
 /**
@@ -107,7 +113,7 @@ export interface ModulesDeps {
  * Services keep the defaults they had when each route plugin built its own (leads, brokers and projects read the
  * real time; sign-in, sessions, listings and moderation the app's clock), so wiring them here changes no behaviour.
  */
-export function createModules({ config, database, clock, log, mediaStore = createMediaStore(config) }: ModulesDeps) {
+export function createModules({ config, database, clock, log, mediaStore = createMediaStore(config), catalogueIndex = true }: ModulesDeps) {
   const { db } = database;
 
   // Identity -------------------------------------------------------------------------------------------------------
@@ -134,7 +140,7 @@ export function createModules({ config, database, clock, log, mediaStore = creat
   const devOutbox = createDevOutboxService(createDevOutboxRepository(db), () => deliveriesSettled(db));
 
   // The public catalogue ---------------------------------------------------------------------------------------------
-  const projects = createProjectsService(createProjectsRepository(db));
+  const projects = createProjectsService(createProjectsRepository(db), { catalogueIndex });
   const reviews = createReviewsService(createReviewsRepository(db));
   const places = createPlacesService(createPlacesRepository(db), reviews);
   const cities = createCitiesService(createCitiesRepository(db));

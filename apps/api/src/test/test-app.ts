@@ -52,7 +52,8 @@ export async function createTestApp({ prepare, env = {}, clock, logger }: TestAp
   try {
     await prepare?.(database);
     const log = logger ?? createLogger(config);
-    const modules = createModules({ config, database, clock: clock ?? (() => new Date()), log });
+    // On PostgreSQL the in-process catalogue index would race a test's own writes as the cache would (see above).
+    const modules = createModules({ config, database, clock: clock ?? (() => new Date()), log, catalogueIndex: !process.env.DATABASE_URL });
     const app = await buildApp({ config, database, logger: log, modules, ...(clock ? { clock } : {}) });
     return {
       app,
