@@ -100,6 +100,22 @@ describe('event journal', () => {
     await journal.close();
   });
 
+  it('recognises at least the last recentIds written ids as copies; an older copy is still stored once', async () => {
+    const journal = createEventJournal({ dir, repository, log, recentIds: 4 });
+    const sent = events(12, '/journal/recent');
+    for (const event of sent) {
+      await journal.append(batchOf([event]));
+      await journal.flushed();
+    }
+    // The last four written are answered as copies without asking the database.
+    await expect(journal.append(batchOf(sent.slice(8)))).resolves.toBe(0);
+    // The first was forgotten: answered as new, and the database's unique index still keeps one row.
+    await expect(journal.append(batchOf(sent.slice(0, 1)))).resolves.toBe(1);
+    await journal.flushed();
+    expect(await storedIds('/journal/recent')).toHaveLength(12);
+    await journal.close();
+  });
+
   it('a batch acknowledged while the database was away is written by the next process on the same folder', async () => {
     const first = createEventJournal({ dir, repository: away, log, retryDelayMs: 60_000 });
     const sent = [events(10, '/journal/restart'), events(10, '/journal/restart')];
