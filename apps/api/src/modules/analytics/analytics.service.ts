@@ -20,7 +20,7 @@ import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
 import type { AnalyticsRepository, BrokerFigures, DayRange, ListingRow, RankedLists, ViewerSearchRow } from './analytics.repository';
-import { sharedReads } from './shared-reads';
+import { sharedReads } from '../../lib/shared-reads';
 
 const DAY_MS = 86_400_000;
 /** India's calendar day (UTC+05:30, no daylight saving), as the rollups count days. */

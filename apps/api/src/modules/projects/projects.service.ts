@@ -9,6 +9,7 @@ import type {
   RandomProjectsQuery,
 } from '@nivaas/contracts/project.schema';
 import { forgetOnChange } from '../../lib/catalogue-changes';
+import { sharedReads } from '../../lib/shared-reads';
 import { DomainError } from '../../lib/domain-error';
 import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
@@ -187,7 +188,7 @@ export function createProjectsService(
   let indexGeneration = 0;
   /** Catalogue notices of any table so far: a read in flight answers a newcomer only if none came since it began. */
   let notices = 0;
-  const detailsInFlight = new Map<number, { notices: number; found: Promise<{ row: ProjectRow; project: Project }> }>();
+  const sharedDetails = sharedReads<{ row: ProjectRow; project: Project }>();
   let index: { generation: number; value: CatalogueIndex } | undefined;
   let building = false;
   let lastBuildStart = Number.NEGATIVE_INFINITY;
@@ -371,19 +372,13 @@ export function createProjectsService(
    * since that one began, so nobody is answered from before a change they could have seen.
    */
   function findPublic(id: number): Promise<{ row: ProjectRow; project: Project }> {
-    const flight = detailsInFlight.get(id);
-    if (flight && flight.notices === notices && catalogueNotices.keeping()) return flight.found;
-    const found = repository.findPublicDetail(id).then((detail) => {
+    const read = async () => {
+      const detail = await repository.findPublicDetail(id);
       if (!detail) throw DomainError.notFound('Project', id);
       return { row: detail.row, project: toProject(detail.row, detail.units, detail.media, []) };
-    });
-    const entry = { notices, found };
-    detailsInFlight.set(id, entry);
-    const settled = () => {
-      if (detailsInFlight.get(id) === entry) detailsInFlight.delete(id);
     };
-    found.then(settled, settled);
-    return found;
+    // Keyed by the notices so far: a read begun before a change is never joined after it.
+    return catalogueNotices.keeping() ? sharedDetails(`${id}:${notices}`, read) : read();
   }
 
   return {
