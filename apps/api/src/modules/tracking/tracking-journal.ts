@@ -9,7 +9,8 @@ import { groupLength } from './tracking-writer';
  * On PGlite every statement waits its turn at one connection, behind the rollup folds and the catalogue's reads, so
  * an ingest call that waited for its INSERT to commit waited for all of them (ingest p99 76 ms at 3,500 events/s,
  * bench/reports/tracking.md). Here a call is acknowledged once its batch is written to an append-only file beside the
- * database (in groups: every call that arrives while a write is in flight goes into the next), and the events reach the database moments later, in statements of up to 500 rows. A process that dies
+ * database (in groups: every call that arrives while a write is in flight goes into the next), and the events reach
+ * the database moments later, in statements of up to JOURNAL_ROWS_PER_WRITE rows. A process that dies
  * after answering leaves the batch in the journal, and the next start writes it to the database before anything
  * else: the data folder holds the journal as it holds the database, so an acknowledged event is as safe as before.
  *
@@ -131,10 +132,11 @@ export function createEventJournal({
   /** Ids on disk in the journal and not yet in the database: a copy of one is a duplicate. */
   const journaledIds = new Set<string>();
   /**
-   * Ids written to the database lately, at least the last `recentIds`, in two generations of up to `recentIds` each (a
-   * retry usually follows its first copy closely): when the newer fills, the older is dropped whole. Not one Set evicting its oldest id per
-   * write: V8 leaves a deleted entry as a hole until the table is rebuilt, and finding the oldest id steps over every
-   * hole, which cost 46 us per event and single stalls of 26 ms (1,000,000 ids through a Set of 100,000).
+   * Ids written to the database lately, at least the last `recentIds`, in two generations of up to `recentIds` each
+   * (a retry usually follows its first copy closely): when the newer fills, the older is dropped whole. Not one Set
+   * evicting its oldest id per write: V8 leaves a deleted entry as a hole until the table is rebuilt, and finding the
+   * oldest id steps over every hole, which cost 46 us per event and single stalls of 26 ms (1,000,000 ids through a
+   * Set of 100,000).
    */
   let recent = new Set<string>();
   let older = new Set<string>();
@@ -222,7 +224,7 @@ export function createEventJournal({
           const file = path.join(dir, `${SEGMENT_PREFIX}${String(sequence).padStart(9, '0')}.jsonl`);
           current = { segment: { file, pending: 0, sealed: false }, handle: await open(file, 'a'), bytes: 0, sequence };
         }
-        // Written, not fdatasync'd: the database beside it is not synced either (PGlite never fsyncs, decision 010),
+        // Written, not fdatasync'd: the database beside it is not synced either (PGlite's file layer has no fsync),
         // so a sync would make the journal no safer than the events it feeds while costing every call its tail
         // (decision 034, amendment). A killed process loses nothing written: the bytes are in the kernel's cache.
         await current.handle.write(bytes);
