@@ -95,7 +95,8 @@ test('the provider reads the overview, drills into a project and a broker, downl
   const visitor = await visitorContext.newPage();
   await visitor.goto(listingPath!);
   await untilAppOwnsPage(visitor);
-  // A project page's enquiry form is titled after the project's stage; it is the one in the #enquiry section.
+  // The top project may be a builder's project or a broker's listing, whichever the traffic so far made it: both pages
+  // keep their enquiry form in an #enquiry section (titled after the project's stage, or 'Ask about this property').
   const enquiry = visitor.locator('#enquiry form');
   await enquiry.getByLabel('Your name').fill('Meera Analytics');
   await enquiry.getByLabel('Mobile number').fill('9845012399');

@@ -57,12 +57,15 @@ test.describe('results page (spec §2 /property-detail-page, §4 paging and sort
     await expect(page).toHaveURL(/bhk=2/);
     await filters.getByLabel('Max').selectOption({ label: '₹ 75 L' });
     await expect(page).toHaveURL(/maxPrice=7500000/);
-    await expect(cards(page).first()).toBeVisible();
-
-    const mins = await prices(page, 'data-min-price');
-    expect(mins.length).toBeGreaterThan(0);
-    for (const min of mins) expect(min).toBeLessThanOrEqual(7_500_000);
-    for (const text of await cards(page).allTextContents()) expect(text).toMatch(/\b2\b[^₹]*BHK/);
+    // The unfiltered list can still be on screen, or briefly none at all, while the filtered page replaces it:
+    // read until the cards shown are the filtered ones.
+    await expect
+      .poll(async () => {
+        const mins = await prices(page, 'data-min-price');
+        const texts = await cards(page).allTextContents();
+        return mins.length > 0 && mins.every((min) => min <= 7_500_000) && texts.every((text) => /\b2\b[^₹]*BHK/.test(text));
+      })
+      .toBe(true);
 
     await page.reload();
     await expect(filters.getByRole('button', { name: '2 BHK' })).toHaveAttribute('aria-pressed', 'true');

@@ -138,7 +138,7 @@ function Listing({ listing }: { listing: ProjectDetail }) {
           <SectionBoundary name="The seller">
             <Seller listing={listing} />
           </SectionBoundary>
-          <section aria-labelledby="listing-enquiry-heading" className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-6">
+          <section id="enquiry" aria-labelledby="listing-enquiry-heading" className="scroll-mt-24 rounded-3xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:p-6">
             <h2 id="listing-enquiry-heading" className="text-lg font-bold text-slate-900">
               Ask about this property
             </h2>
