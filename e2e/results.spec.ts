@@ -84,8 +84,13 @@ test.describe('results page (spec §2 /property-detail-page, §4 paging and sort
     await filters.getByRole('button', { name: 'New Booking' }).click();
     await filters.getByRole('button', { name: 'Under construction' }).click();
     await expect(page).toHaveURL(/propertyType=villa&transaction=New\+Booking&possession=under-construction/);
-    await expect(cards(page).first()).toBeVisible();
-    for (const text of await cards(page).allTextContents()) expect(text).toContain('Villa');
+    // Read until the filtered cards have replaced the unfiltered ones (the same race as the test above).
+    await expect
+      .poll(async () => {
+        const texts = await cards(page).allTextContents();
+        return texts.length > 0 && texts.every((text) => text.includes('Villa'));
+      })
+      .toBe(true);
   });
 
   test('says so when nothing matches, and clears the filters', async ({ page }) => {
