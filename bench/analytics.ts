@@ -6,6 +6,7 @@
  *   DATABASE_URL=postgres://... npm run analytics -w @nivaas/bench -- --engine postgres   (or both)
  *   ... -- --prepare-only      seed, generate and fold the data (PGlite folder, PostgreSQL schema bench_analytics), no run
  *   ... -- --profile 30        no HTTP: each route's service 30 times, every statement timed alone (count and mean)
+ *   ... -- --routes overview-custom,overview   only these routes (names as in the report)
  *
  * 1. Seeds the data folder with the seed CLI (the default 1,800-project catalogue) unless it is there.
  * 2. Generates the events in SQL (generate_series: sessions of six events over the last 90 days, visitors from a pool
@@ -16,7 +17,7 @@
  * 4. Starts the app and drives each route with autocannon from a worker thread; writes bench/reports/analytics.md.
  *    Besides the busiest broker and fixed ranges (the worst case, and the rows earlier reports have), each route is
  *    driven with a mix: the overview's three presets, the 12 busiest brokers at 7, 30 and 90 days, and the overview
- *    over ranges that are not a kept window. Identical requests in flight share one read (decision 037), so the
+ *    over 200 random ranges in the last 90 days that are not a kept window. Identical requests in flight share one read (decision 037), so the
  *    single-URL rows are a best case; each connection starts a mix at its own place.
  */
 import { spawn } from 'node:child_process';
@@ -58,6 +59,8 @@ const { values } = parseArgs({
      * (one at a time, so each is timed without the others' queueing), and print each statement's count and mean.
      */
     profile: { type: 'string', default: '0' },
+    /** Only these routes (comma-separated names, e.g. overview-custom); the report is then written with them alone. */
+    routes: { type: 'string' },
   },
 });
 const eventCount = Number(values.events);
@@ -68,6 +71,8 @@ const warmup = Number(values.warmup);
 const TARGET_P99_MS = 100;
 /** Brokers in the insights mix: the busiest by listings. */
 const MIX_BROKERS = 12;
+/** Custom overview ranges in their mix: many distinct ones, so identical requests in flight (decision 037) are rare. */
+const CUSTOM_RANGES = 200;
 const POSTGRES_SCHEMA = 'bench_analytics';
 type Engine = 'pglite' | 'postgres';
 
@@ -250,6 +255,21 @@ async function keepWindows(database: Database): Promise<void> {
   await db.execute(sql`vacuum analyze`);
 }
 
+/**
+ * `count` distinct ranges inside the last 90 days (India's days, today included) that no kept window answers: from
+ * and to drawn uniformly, so lengths run from one day to 90, except 7, 30 and 90 days ending today (decision 019).
+ */
+function customRanges(count: number): string[] {
+  const ranges = new Set<string>();
+  while (ranges.size < count) {
+    const [a, b] = [Math.floor(Math.random() * 90), Math.floor(Math.random() * 90)];
+    const [from, to] = [-Math.max(a, b), -Math.min(a, b)];
+    if (to === 0 && [7, 30, 90].includes(1 - from)) continue;
+    ranges.add(`?from=${istDay(from)}&to=${istDay(to)}`);
+  }
+  return [...ranges];
+}
+
 interface Measured {
   name: string;
   path: string;
@@ -391,19 +411,25 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
     const busiestBroker = as(brokerBearer);
     const bearers = await Promise.all(mixBrokers.map(async (id) => `Bearer ${await signAccessToken(key, { kind: 'broker', id }, randomUUID())}`));
     const presets = [`?from=${istDay(-6)}&to=${istDay(0)}`, '', `?from=${istDay(-89)}&to=${istDay(0)}`];
-    // Ranges that are not a kept window: the ranked lists come from the daily rows (decisions 017 and 019).
-    const custom = [[-40, -10], [-20, -1], [-60, -5], [-13, 0]].map(([from, to]) => `?from=${istDay(from as number)}&to=${istDay(to as number)}`);
+    const custom = customRanges(CUSTOM_RANGES);
     const mix = (route: string) => bearers.flatMap((bearer) => [7, 30, 90].map((days) => as(bearer)(`${route}?days=${days}`)));
-    measured.push(await measure('overview', url, [staff('/api/admin/analytics/overview')]));
-    measured.push(await measure('overview90', url, [staff(`/api/admin/analytics/overview${presets[2]}`)]));
-    measured.push(await measure('overview-mix', url, presets.map((query) => staff(`/api/admin/analytics/overview${query}`)), '/api/admin/analytics/overview: last 7, 30, 90 days'));
-    measured.push(await measure('insights30', url, [busiestBroker('/api/broker/insights?days=30')]));
-    measured.push(await measure('insights90', url, [busiestBroker('/api/broker/insights?days=90')]));
-    measured.push(await measure('insights-mix', url, mix('/api/broker/insights'), `/api/broker/insights: ${MIX_BROKERS} brokers x 7, 30, 90 days`));
-    measured.push(await measure('searches30', url, [busiestBroker('/api/broker/insights/searches?days=30')]));
-    measured.push(await measure('searches90', url, [busiestBroker('/api/broker/insights/searches?days=90')]));
-    measured.push(await measure('searches-mix', url, mix('/api/broker/insights/searches'), `/api/broker/insights/searches: ${MIX_BROKERS} brokers x 7, 30, 90 days`));
-    measured.push(await measure('overview-custom', url, custom.map((query) => staff(`/api/admin/analytics/overview${query}`)), '/api/admin/analytics/overview: 4 ranges that are not a kept window'));
+    const routes: [string, () => Promise<Measured>][] = [
+      ['overview', () => measure('overview', url, [staff('/api/admin/analytics/overview')])],
+      ['overview90', () => measure('overview90', url, [staff(`/api/admin/analytics/overview${presets[2]}`)])],
+      ['overview-mix', () => measure('overview-mix', url, presets.map((query) => staff(`/api/admin/analytics/overview${query}`)), '/api/admin/analytics/overview: last 7, 30, 90 days')],
+      ['insights30', () => measure('insights30', url, [busiestBroker('/api/broker/insights?days=30')])],
+      ['insights90', () => measure('insights90', url, [busiestBroker('/api/broker/insights?days=90')])],
+      ['insights-mix', () => measure('insights-mix', url, mix('/api/broker/insights'), `/api/broker/insights: ${MIX_BROKERS} brokers x 7, 30, 90 days`)],
+      ['searches30', () => measure('searches30', url, [busiestBroker('/api/broker/insights/searches?days=30')])],
+      ['searches90', () => measure('searches90', url, [busiestBroker('/api/broker/insights/searches?days=90')])],
+      ['searches-mix', () => measure('searches-mix', url, mix('/api/broker/insights/searches'), `/api/broker/insights/searches: ${MIX_BROKERS} brokers x 7, 30, 90 days`)],
+      [
+        'overview-custom',
+        () => measure('overview-custom', url, custom.map((query) => staff(`/api/admin/analytics/overview${query}`)), `/api/admin/analytics/overview: ${CUSTOM_RANGES} random ranges in the last 90 days, none a kept window`),
+      ],
+    ];
+    const only = values.routes === undefined ? undefined : new Set(values.routes.split(','));
+    for (const [name, run] of routes) if (only === undefined || only.has(name)) measured.push(await run());
   } finally {
     await app.close();
     await database.close();

@@ -148,6 +148,45 @@ export const trackingVisitorDays = pgTable(
 );
 
 /**
+ * Unique visitors over any range of days without a distinct count (decision 039): tracking_visitor_days grouped by
+ * each visitor-day's previous day of the same key (the visitor's latest earlier row, '-infinity' when there is none).
+ * A visitor is in a range [from, to] once, on their first day in it, which is the one row whose previous day is
+ * before `from`: unique visitors = sum(visitors) where day between from and to and prev_day < from. Kept equal to
+ * tracking_visitor_days by statement triggers on it (migration 0025: insert, delete and truncate), so the fold, the
+ * seed, the bench and the retention keep it without knowing it. Rows whose count went back to 0 stay.
+ */
+export const trackingVisitorGaps = pgTable(
+  'tracking_visitor_gaps',
+  {
+    dimension: text('dimension', { enum: VISITOR_DAY_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prevDay: date('prev_day', { mode: 'string' }).notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'tracking_visitor_gaps_pk', columns: [t.dimension, t.key, t.day, t.prevDay] }),
+    oneOf('tracking_visitor_gaps_dimension_check', t.dimension, VISITOR_DAY_DIMENSIONS),
+  ],
+);
+
+/**
+ * The daily rollups' listing views (PROJECT_VIEW) summed per locality, by where each listing is now (decision 039):
+ * the overview's top localities over a custom range read a locality's days instead of each of its listings' days.
+ * Kept equal to tracking_daily_rollups joined to projects by statement triggers on both (migration 0025).
+ */
+export const trackingLocalityViews = pgTable(
+  'tracking_locality_views',
+  {
+    locationId: integer('location_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: bigint('views', { mode: 'number' }).notNull(),
+  },
+  // Day first: the overview sums every locality's days of a range.
+  (t) => [primaryKey({ name: 'tracking_locality_views_pk', columns: [t.day, t.locationId] })],
+);
+
+/**
  * The last India day each visitor was seen by the whole site, a city or a listing (PROJECT_VIEW), folded with the
  * rollups (decision 019). "Unique visitors in the last N days" is the count of rows whose last_day is in the window:
  * the rollup job uses it to rebuild tracking_window_counts when the day turns, and a broker's viewers over all their

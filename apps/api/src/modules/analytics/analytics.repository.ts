@@ -3,7 +3,6 @@ import { sql, type SQL } from '@nivaas/db/orm';
 
 const {
   trackingDailyRollups: rollups,
-  trackingVisitorDays: visitorDays,
   leads,
   projects,
   auditLog,
@@ -80,6 +79,9 @@ const dayOf = (column: SQL | unknown) => sql`to_char((${column} at time zone 'UT
 /** A text[] parameter: each element quoted, so a comma or brace in a key stays inside it. */
 const textArray = (keys: readonly string[]) => sql`${`{${keys.map((key) => `"${key.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`}::text[]`;
 const idsOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/** nivaas_analytics_ranked's call over a range (decision 039). */
+const rankedCall = (range: DayRange, top: number) => sql`nivaas_analytics_ranked(${range.from}::date, ${range.to}::date,
+  ${range.since.toISOString()}::timestamptz, ${range.until.toISOString()}::timestamptz, ${top}::int)`;
 
 function toNumber(value: string | number | null | undefined): number {
   return Number(value ?? 0);
@@ -221,9 +223,9 @@ function rankedOf(doc: WindowRankedDoc): RankedLists {
   return {
     visitors: toNumber(doc.visitors),
     projects: doc.projects
-      .map(([key, views, visitors, name, enquiries]) => ({ key, projectId: Number(key), name, views: toNumber(views), visitors: toNumber(visitors), enquiries: toNumber(enquiries) }))
-      .sort(byCount((row) => row.views))
-      .map(({ key: _key, ...project }) => project),
+      .map(([key, views, visitors, name, enquiries]) => ({ projectId: Number(key), name, views: toNumber(views), visitors: toNumber(visitors), enquiries: toNumber(enquiries) }))
+      // Ties by id as a number, as the statements order them.
+      .sort((a, b) => b.views - a.views || a.projectId - b.projectId),
     localities: doc.localities.map(([name, city, views]) => ({ name, city, views: toNumber(views) })).sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
     cities: doc.cities.map(([key, views, visitors]) => ({ key, views: toNumber(views), visitors: toNumber(visitors) })).sort(byCount((row) => row.views)),
     searches: doc.searches.map(([key, count, zeroResults]) => ({ key, count: toNumber(count), zeroResults: toNumber(zeroResults) })).sort(byCount((row) => row.count)),
@@ -274,13 +276,16 @@ export function createAnalyticsRepository(db: Db) {
      * daily totals, leads received, sessions by source and device, the moderation queue's age at `now` and decisions
      * per day; and, when `window` is 7, 30 or 90 and the kept windows end on the range's last day (decision 019), the
      * ranked lists and unique visitors from tracking_window_counts (each top N the first rows of
-     * tracking_window_counts_top_idx), with the top listings' names and leads. `ranked` is null otherwise: the
-     * service reads them from the daily rows.
+     * tracking_window_counts_top_idx), with the top listings' names and leads; for a range of any other length, the
+     * same from nivaas_analytics_ranked in the same statement. `ranked` is null for a range of 7, 30 or 90 days that
+     * the kept windows do not end on: the service asks rankedRange.
      */
     async overviewFigures(range: DayRange, window: number | null, top: number, now: Date): Promise<OverviewFigures> {
-      const [found] = await rows<{ doc: string }>(sql`
+      // A range that cannot be a kept window has its ranked lists read in the same statement (decision 039).
+      const [found] = await rows<{ doc: string; ranked: string | null }>(sql`
         select nivaas_analytics_overview(${range.from}::date, ${range.to}::date, ${range.since.toISOString()}::timestamptz,
-                                         ${range.until.toISOString()}::timestamptz, ${window}::int, ${top}::int, ${now.toISOString()}::timestamptz) as doc`);
+                                         ${range.until.toISOString()}::timestamptz, ${window}::int, ${top}::int, ${now.toISOString()}::timestamptz) as doc,
+               case when ${window}::int is null then ${rankedCall(range, top)} end as ranked`);
       type Counts = (number | null)[];
       const doc = JSON.parse(found?.doc ?? '{}') as {
         daily: [string, ...Counts][];
@@ -307,8 +312,18 @@ export function createAnalyticsRepository(db: Db) {
         devices: sessionsOf('device'),
         pending: { count: toNumber(doc.pending[0]), medianWaitHours: toNumber(doc.pending[1]), oldestWaitHours: toNumber(doc.pending[2]) },
         decisions: doc.decisions.map(([day, approved, rejected]) => ({ day, approved: toNumber(approved), rejected: toNumber(rejected) })),
-        ranked: doc.ranked === null ? null : rankedOf(doc.ranked),
+        ranked: doc.ranked === null ? (found?.ranked ? rankedOf(JSON.parse(found.ranked) as WindowRankedDoc) : null) : rankedOf(doc.ranked),
       };
+    },
+
+    /**
+     * The overview's ranked lists and unique visitors over any range, exact, in one call of nivaas_analytics_ranked
+     * (migration 0025, decision 039): the top lists summed from the daily rollups (inside the kept 90 days only the
+     * keys whose 90-day count can reach the top are summed), unique visitors from tracking_visitor_gaps.
+     */
+    async rankedRange(range: DayRange, top: number): Promise<RankedLists> {
+      const [found] = await rows<{ doc: string }>(sql`select ${rankedCall(range, top)} as doc`);
+      return rankedOf(JSON.parse(found?.doc ?? 'null') as WindowRankedDoc);
     },
 
     /** Rollup rows of one dimension over the range, for some event names and (optionally) some keys. */
@@ -320,41 +335,6 @@ export function createAnalyticsRepository(db: Db) {
           and event_name = any(${`{${eventNames.join(',')}}`}::text[])
           ${keys === undefined ? sql`` : sql`and key = any(${textArray(keys)})`}`);
       return found.map((row) => ({ day: row.day, key: row.key, eventName: row.event_name, events: toNumber(row.events), visitors: toNumber(row.visitors) }));
-    },
-
-    /**
-     * The keys of one dimension with the most events of one name over the range (or, with `measure: 'visitors'`,
-     * the largest sum of the rows' visitors column: for '#sessions' rows that is sessions).
-     */
-    async topKeys(dimension: string, eventName: string, range: DayRange, limit: number, measure: 'events' | 'visitors' = 'events'): Promise<KeyCount[]> {
-      const column = measure === 'events' ? sql`events` : sql`visitors`;
-      const found = await rows<{ key: string; value: string }>(sql`
-        select key, sum(${column})::text as value
-        from ${rollups}
-        where dimension = ${dimension} and event_name = ${eventName} and day between ${range.from}::date and ${range.to}::date
-        group by key
-        order by sum(${column}) desc, key
-        limit ${limit}`);
-      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
-    },
-
-    /** Distinct visitors seen in the range by one dimension (over all its keys, or some), per key or in all. */
-    async uniqueVisitors(dimension: string, range: DayRange, keys?: readonly string[]): Promise<number> {
-      const found = await rows<{ n: string }>(sql`
-        select count(distinct visitor)::text as n from ${visitorDays}
-        where dimension = ${dimension} and day between ${range.from}::date and ${range.to}::date
-          ${keys === undefined ? sql`` : sql`and key = any(${textArray(keys)})`}`);
-      return toNumber(found[0]?.n);
-    },
-
-    async uniqueVisitorsByKey(dimension: string, range: DayRange, keys: readonly string[]): Promise<KeyCount[]> {
-      if (keys.length === 0) return [];
-      const found = await rows<{ key: string; value: string }>(sql`
-        select key, count(distinct visitor)::text as value from ${visitorDays}
-        where dimension = ${dimension} and key = any(${textArray(keys)})
-          and day between ${range.from}::date and ${range.to}::date
-        group by key`);
-      return found.map((row) => ({ key: row.key, value: toNumber(row.value) }));
     },
 
     /**
@@ -396,51 +376,6 @@ export function createAnalyticsRepository(db: Db) {
           and created_at >= ${range.since.toISOString()}::timestamptz and created_at < ${range.until.toISOString()}::timestamptz
         group by 1, 2, 3`);
       return found.map((row) => ({ projectId: Number(row.project_id), day: row.day, stage: row.stage, leads: toNumber(row.n) }));
-    },
-
-    /**
-     * The most viewed listings (PROJECT_VIEW) and the localities whose listings were viewed most, over the range, from
-     * one pass over the project rollups (the overview's heaviest read; done once for both lists).
-     */
-    async topViewed(range: DayRange, limit: number): Promise<{ projects: KeyCount[]; localities: { name: string; city: string; views: number }[] }> {
-      const found = await rows<{ kind: 'project' | 'locality'; key: string; city: string | null; views: string }>(sql`
-        with viewed as materialized (
-          select key::int as project_id, sum(events) as views from ${rollups}
-          where dimension = 'project' and event_name = 'PROJECT_VIEW' and day between ${range.from}::date and ${range.to}::date
-            and key ~ '^[0-9]{1,9}$'
-          group by key
-        ),
-        top_projects as (
-          select 'project' as kind, project_id::text as key, null::text as city, views from viewed order by views desc, project_id limit ${limit}
-        ),
-        top_localities as (
-          select 'locality' as kind, l.name as key, c.name as city, sum(v.views) as views
-          from viewed v
-          join ${projects} p on p.id = v.project_id
-          join ${schema.locations} l on l.id = p.location_id
-          join ${schema.cities} c on c.id = l.city_id
-          group by l.id, l.name, c.name
-          order by sum(v.views) desc, l.name
-          limit ${limit}
-        )
-        select kind, key, city, views::text as views from top_projects
-        union all
-        select kind, key, city, views::text as views from top_localities`);
-      const views = (row: { views: string }) => toNumber(row.views);
-      return {
-        projects: found.filter((row) => row.kind === 'project').map((row) => ({ key: row.key, value: views(row) })).sort((a, b) => b.value - a.value || Number(a.key) - Number(b.key)),
-        localities: found
-          .filter((row) => row.kind === 'locality')
-          .map((row) => ({ name: row.key, city: row.city ?? '', views: views(row) }))
-          .sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
-      };
-    },
-
-    /** Names of listings by id (those that still exist). */
-    async projectNames(ids: readonly number[]): Promise<Map<number, string>> {
-      if (ids.length === 0) return new Map();
-      const found = await rows<{ id: number; name: string }>(sql`select id, name from ${projects} where id = any(${idsOf(ids)})`);
-      return new Map(found.map((row) => [Number(row.id), row.name]));
     },
 
     async brokerName(id: number): Promise<string | null> {

@@ -19,7 +19,7 @@ import { LEAD_STAGES } from '@nivaas/contracts/lead.schema';
 import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
-import type { AnalyticsRepository, BrokerFigures, DayRange, ListingRow, RankedLists, ViewerSearchRow } from './analytics.repository';
+import type { AnalyticsRepository, BrokerFigures, DayRange, ListingRow, ViewerSearchRow } from './analytics.repository';
 import { sharedReads } from '../../lib/shared-reads';
 
 const DAY_MS = 86_400_000;
@@ -27,9 +27,6 @@ const DAY_MS = 86_400_000;
 const IST_OFFSET_MS = 330 * 60_000;
 const TOP = 10;
 const HOURS = 3_600_000;
-
-/** Pseudo event name of the rollup rows issue 13 added (tracking-rollups.repository.ts): searches that found nothing. */
-const ZERO_RESULTS = '#zero-results';
 
 type Without<T> = Omit<T, 'success'>;
 
@@ -127,45 +124,6 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     return dayRange(from, to);
   }
 
-  /** The overview's ranked lists and unique visitors from the daily rows, for a range that is not a kept window. */
-  async function rankedFromDays(range: DayRange): Promise<RankedLists> {
-    const [visitors, viewed, topCities, topSearches, zeroSearches] = await Promise.all([
-      repository.uniqueVisitors('total', range),
-      repository.topViewed(range, TOP),
-      repository.topKeys('city', 'PAGE_VIEW', range, TOP),
-      repository.topKeys('search', 'SEARCH', range, TOP),
-      repository.topKeys('search', ZERO_RESULTS, range, TOP),
-    ]);
-    const projectIds = viewed.projects.map((row) => Number(row.key)).filter((id) => Number.isSafeInteger(id));
-    const [projectVisitors, cityVisitors, searchZeros, names, projectLeads] = await Promise.all([
-      repository.uniqueVisitorsByKey('project', range, viewed.projects.map((row) => row.key)),
-      repository.uniqueVisitorsByKey('city', range, topCities.map((row) => row.key)),
-      topSearches.length === 0 ? [] : repository.rollups('search', range, [ZERO_RESULTS], topSearches.map((row) => row.key)),
-      repository.projectNames(projectIds),
-      repository.leadsOn(projectIds, range),
-    ]);
-    const visitorsOfProject = new Map(projectVisitors.map((row) => [row.key, row.value]));
-    const visitorsOfCity = new Map(cityVisitors.map((row) => [row.key, row.value]));
-    const zerosOf = sumBy(searchZeros, (row) => row.key, (row) => row.events);
-    const leadsOfProject = sumBy(projectLeads, (lead) => String(lead.projectId), (lead) => lead.leads);
-    return {
-      visitors,
-      projects: viewed.projects
-        .filter((row) => names.has(Number(row.key)))
-        .map((row) => ({
-          projectId: Number(row.key),
-          name: names.get(Number(row.key)) ?? '',
-          views: row.value,
-          visitors: visitorsOfProject.get(row.key) ?? 0,
-          enquiries: leadsOfProject.get(row.key) ?? 0,
-        })),
-      localities: viewed.localities,
-      cities: topCities.map((row) => ({ key: row.key, views: row.value, visitors: visitorsOfCity.get(row.key) ?? 0 })),
-      searches: topSearches.map((row) => ({ key: row.key, count: row.value, zeroResults: zerosOf.get(row.key) ?? 0 })),
-      zeroResultSearches: zeroSearches,
-    };
-  }
-
   /** Per-listing and total figures of a broker's listings over a range (one statement: brokerFigures). */
   function listingFigures({ listings, visitors, leads }: BrokerFigures) {
     const now = clock();
@@ -246,10 +204,11 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
   async function overviewOf(range: DayRange): Promise<Without<AnalyticsOverviewResponse>> {
     const days = analyticsRangeDays(range.from, range.to);
     // A range of 7, 30 or 90 days may be a kept window (decision 019): the statement checks that they end on its
-    // last day and answers the ranked lists from them; otherwise they are read from the daily rows.
+    // last day and answers the ranked lists from them; any other range has them from nivaas_analytics_ranked
+    // (decision 039), in the same statement when its length already says it is no window.
     const window = (ANALYTICS_WINDOWS as readonly number[]).includes(days) ? days : null;
     const figures = await repository.overviewFigures(range, window, TOP, clock());
-    const ranked = figures.ranked ?? (await rankedFromDays(range));
+    const ranked = figures.ranked ?? (await repository.rankedRange(range, TOP));
     const byDay = new Map(figures.daily.map((row) => [row.day, row]));
     const everyDayOfRange = everyDay(range);
     const daily = everyDayOfRange.map((day) => {
