@@ -136,7 +136,9 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   if (config.nodeEnv !== 'production') await app.register(devOutboxRoutes, { prefix, devOutbox: modules.devOutbox });
   await app.register(citiesRoutes, { prefix, cities: modules.cities });
   await app.register(bannersRoutes, { prefix, banners: modules.banners });
-  await app.register(projectsRoutes, { prefix, projects: modules.projects, ownView: modules.listings.brokerOwnView });
+  // Decision 040: the hot catalogue answers are checked against their schemas in tests and development, not in production.
+  const checkResponses = config.nodeEnv !== 'production';
+  await app.register(projectsRoutes, { prefix, projects: modules.projects, ownView: modules.listings.brokerOwnView, checkResponses });
   await app.register(listingsRoutes, { prefix, listings: modules.listings });
   await app.register(moderationRoutes, { prefix: `${API_PREFIX}/admin`, moderation: modules.moderation });
   await app.register(bannersAdminRoutes, { prefix: `${API_PREFIX}/admin`, banners: modules.banners });
@@ -151,7 +153,7 @@ export async function buildApp({ config, database, logger, clock = () => new Dat
   await app.register(usersAdminRoutes, { prefix: `${API_PREFIX}/admin`, userStanding: modules.userStanding });
   await app.register(projectImportRoutes, { prefix: `${API_PREFIX}/admin`, projectImport: modules.projectImport });
   await app.register(ownerLeadsRoutes, { prefix, ownerLeads: modules.ownerLeads });
-  await app.register(searchRoutes, { prefix, search: modules.search });
+  await app.register(searchRoutes, { prefix, search: modules.search, checkResponses });
   await app.register(buildersRoutes, { prefix, builders: modules.builders });
   await app.register(reviewsRoutes, { prefix, reviews: modules.reviews });
   await app.register(placesRoutes, { prefix, places: modules.places });

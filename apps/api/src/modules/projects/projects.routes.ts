@@ -14,6 +14,8 @@ import {
 } from '@nivaas/contracts/project.schema';
 import { type OwnerCounters, OwnerListingsResponseSchema } from '@nivaas/contracts/upload.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DYNAMIC_JSON_COMPRESSION } from '../../plugins/compression';
+import { catalogueSerializer } from './catalogue-serializer';
 import type { ProjectsService } from './projects.service';
 
 const tags = ['projects'];
@@ -34,13 +36,22 @@ export interface ProjectsRoutesOptions {
     principal: Principal | null,
     query: ProjectListQuery,
   ) => Promise<{ projects: Project[]; pagination: Pagination; counters: OwnerCounters } | null>;
+  /**
+   * Whether the results page's and a project's 200 answers are checked against their schemas (catalogue-serializer.ts):
+   * on by default; the composition root turns it off in production.
+   */
+  checkResponses?: boolean;
 }
 
-export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { projects, ownView }) => {
+export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = async (app, { projects, ownView, checkResponses = true }) => {
+  // The owner's view carries counters; it stays on zod's serializer whatever the mode.
+  const listSerializer = catalogueSerializer({ check: checkResponses, alwaysZod: (data) => typeof data === 'object' && data !== null && 'counters' in data });
+  const detailSerializer = catalogueSerializer({ check: checkResponses });
   app.get(
     '/project',
     {
-      config: { publicCache: true },
+      config: { publicCache: true, compress: DYNAMIC_JSON_COMPRESSION },
+      serializerCompiler: listSerializer,
       schema: {
         tags,
         summary:
@@ -89,7 +100,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
   app.get(
     '/project/:id',
     {
-      config: { publicCache: true },
+      config: { publicCache: true, compress: DYNAMIC_JSON_COMPRESSION },
+      serializerCompiler: detailSerializer,
       schema: {
         tags,
         summary: 'One public project with its builder, places, units, media, amenities and RERA number',
