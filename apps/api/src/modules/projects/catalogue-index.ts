@@ -198,6 +198,25 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
   const newest = orderOf(size, (a, b) => (updatedAts[b] as number) - (updatedAts[a] as number) || (ids[b] as number) - (ids[a] as number));
   // A scratch mark per position for unions and ordered walks: the index is used synchronously, one query at a time.
   const marks = new Uint8Array(size);
+  /*
+   * Every match of a results page's filters, by filters, for this snapshot only (decision 040): a visitor pages
+   * through one filter set (pages 2, 3... of the bench's visits are most of its pages), and each page needs every
+   * match to count the total. The index is immutable and dropped on the catalogue's change notices, so these are
+   * dropped with it and can never outlive a change. Bounded by the positions held; the oldest set goes first.
+   */
+  const matchesByFilters = new Map<string, number[]>();
+  let matchesHeld = 0;
+  const MATCHES_HELD_MAX = 1_000_000;
+  function rememberMatches(key: string, matched: number[]): void {
+    if (matched.length > MATCHES_HELD_MAX / 4) return;
+    matchesByFilters.set(key, matched);
+    matchesHeld += matched.length;
+    for (const [oldest, positions] of matchesByFilters) {
+      if (matchesHeld <= MATCHES_HELD_MAX) break;
+      matchesByFilters.delete(oldest);
+      matchesHeld -= positions.length;
+    }
+  }
 
   const placeList: Place[] = [];
   const place = (fields: Omit<Place, 'lower' | 'trigrams'>) => placeList.push({ ...fields, lower: fields.name.toLowerCase(), trigrams: space.encode(fields.name) });
@@ -523,7 +542,13 @@ export async function buildCatalogueIndex(rows: IndexProjectRow[], places: Index
       if (!plainText(text)) return undefined;
       const where = filterPredicate(rest);
       if (!where) return undefined;
-      const matched = text ? properties(text, where, Number.POSITIVE_INFINITY) : matchingPlaces(rest, where);
+      // Only what decides the matches (not the order or the window); CatalogueFilters is plain data built in one order.
+      const key = JSON.stringify(filters);
+      let matched = matchesByFilters.get(key);
+      if (!matched) {
+        matched = text ? properties(text, where, Number.POSITIVE_INFINITY) : matchingPlaces(rest, where);
+        rememberMatches(key, matched);
+      }
       return { ids: ordered(matched, order, offset, limit).map((position) => ids[position] as number), total: matched.length };
     },
   };
