@@ -5,7 +5,7 @@
  *   npm run catalogue -w @nivaas/bench [-- --projects 100000 --data-dir /tmp/bench-read-100k --duration 10 --connections 10]
  *   DATABASE_URL=postgres://... npm run catalogue -w @nivaas/bench -- --engine both   (adds the same run on PostgreSQL)
  *
- * The mix (built once per data folder into `<data-dir>/catalogue-mix.json`; --remix builds it again):
+ * The mix (bench/read-mix.ts, built once per data folder into `<data-dir>/catalogue-mix.json`; --remix builds it again):
  * - detail: ids drawn Zipf-like (s = 1) from every public project, rank to id by a fixed shuffle, so a few
  *   projects are read often and most of the 100,000 now and then;
  * - search: 5,000 distinct prefixes as a typeahead sends them, from real project, locality and builder names,
@@ -22,7 +22,6 @@
  * `connections` connections, then a few seconds at one connection (service time). Writes bench/reports/catalogue.md.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -34,9 +33,10 @@ import { sql } from '@nivaas/db/orm';
 import autocannon, { type Request, type Result } from 'autocannon';
 import Fastify from 'fastify';
 import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { createLogger } from '../apps/api/src/logger';
 import { createModules } from '../apps/api/src/modules';
+import { benchAppConfig } from './bench-config';
+import { buildReadMix, type ReadMix } from './read-mix';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -86,22 +86,6 @@ const SEARCH_PREFIXES = 5_000;
 const DETAIL_DRAWS = 60_000;
 const LISTING_VISITS = 1_500;
 const MAX_PAGE = 20;
-const LAKH = 100_000;
-const BUDGETS = [20, 30, 40, 50, 60, 75, 90, 100, 150, 200, 300, 500, 1000].map((lakhs) => lakhs * LAKH);
-const PROPERTY_TYPES = ['apartment', 'villa', 'plot', 'residentialhouse', 'pent house', 'studio'];
-
-/** A small seeded PRNG (mulberry32), so the mix is the same on every run and both engines. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', command, ...args], { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -135,154 +119,28 @@ async function openSeeded(engine: Engine): Promise<Database> {
   return open();
 }
 
-interface Mix {
-  detail: string[];
-  search: string[];
-  listing: string[];
-  /** How the mix was drawn, for the report. */
-  notes: string[];
-}
+type Mix = ReadMix;
 
-/** Lays visitor streams side by side, `lanes` at a time, so consecutive URLs belong to different visitors. */
-function interleave(streams: string[][], lanes: number): string[] {
-  const out: string[] = [];
-  const queue = [...streams];
-  const active: string[][] = [];
-  while (queue.length > 0 || active.length > 0) {
-    while (active.length < lanes && queue.length > 0) active.push([...(queue.shift() ?? [])]);
-    for (let lane = active.length - 1; lane >= 0; lane -= 1) {
-      const next = active[lane]?.shift();
-      if (next !== undefined) out.push(next);
-      if (active[lane]?.length === 0) active.splice(lane, 1);
-    }
-  }
-  return out;
-}
-
-function shuffle<T>(items: T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
-
-function pick<T>(items: readonly T[], random: () => number): T {
-  return items[Math.floor(random() * items.length)] as T;
-}
-
-/**
- * Draws the mix from the seeded catalogue. Listing visits are paged only while pages remain, which is asked of a
- * throwaway app (cache off) so the measured app's count labels start cold.
- */
+/** The mix of bench/read-mix.ts; a listing visit's depth is asked of a throwaway app (cache off), so the measured
+ * app's count labels start cold. */
 async function buildMix(database: Database): Promise<Mix> {
-  const random = prng(16);
-  const { db } = database;
-
-  // detail: Zipf over every public project, rank -> id by md5 order (a fixed shuffle unrelated to id).
-  const ids = (await db.execute<{ id: number }>(sql`select id from projects where status = 'active' and approval = 'approved' order by md5(id::text)`)).rows.map((row) => row.id);
-  const weights = ids.map((_, rank) => 1 / (rank + 1));
-  const cumulative: number[] = [];
-  weights.reduce((sum, weight, index) => (cumulative[index] = sum + weight), 0);
-  const totalWeight = cumulative[cumulative.length - 1] ?? 1;
-  const draw = () => {
-    const target = random() * totalWeight;
-    let low = 0;
-    let high = cumulative.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if ((cumulative[middle] ?? 0) < target) low = middle + 1;
-      else high = middle;
-    }
-    return ids[low] as number;
-  };
-  const detail = Array.from({ length: DETAIL_DRAWS }, () => `/api/project/${draw()}`);
-  const distinctDetail = new Set(detail).size;
-
-  // search: real names, prefixes of 2+ letters extended one letter at a time; a trailing space is what the
-  // typeahead trims away, so it adds no request.
-  const names = async (query: ReturnType<typeof sql>) => (await db.execute<{ name: string }>(query)).rows.map((row) => row.name);
-  const projectNames = await names(sql`select name from projects where status = 'active' and approval = 'approved' order by md5(name || id::text) limit 3000`);
-  const localityNames = await names(sql`select name from locations where status = 'active'`);
-  const builderNames = await names(sql`select name from builders where status = 'active' and approval = 'approved'`);
-  const sources = shuffle([...projectNames.slice(0, 1200).map((name) => ({ name, kind: 'project' })), ...localityNames.map((name) => ({ name, kind: 'locality' })), ...builderNames.map((name) => ({ name, kind: 'builder' }))], random);
-  const seen = new Set<string>();
-  const typed: string[][] = [];
-  const kinds: Record<string, number> = { project: 0, locality: 0, builder: 0 };
-  for (const { name, kind } of sources) {
-    if (seen.size >= SEARCH_PREFIXES) break;
-    const lower = name.toLowerCase();
-    const stream: string[] = [];
-    for (let length = 2; length <= lower.length && seen.size < SEARCH_PREFIXES; length += 1) {
-      const prefix = lower.slice(0, length);
-      if (prefix.endsWith(' ') || seen.has(prefix)) continue;
-      seen.add(prefix);
-      stream.push(`/api/project/search?query=${encodeURIComponent(prefix)}`);
-    }
-    if (stream.length > 0) {
-      typed.push(stream);
-      kinds[kind] = (kinds[kind] ?? 0) + 1;
-    }
-  }
-
-  // listing: results-page visits. Where: a locality (a location suggestion) or a name's free text.
-  const localities = (await db.execute<{ id: number; name: string }>(sql`select id, name from locations where status = 'active' order by id`)).rows;
-  const visits: URLSearchParams[] = [];
-  for (let visit = 0; visit < LISTING_VISITS; visit += 1) {
-    const params = new URLSearchParams({ status: 'active', approval: 'approved' });
-    const where = random();
-    if (where < 0.6) params.set('locationId', String(pick(localities, random).id));
-    else if (where < 0.8) params.set('search', pick(localities, random).name.toLowerCase());
-    else if (where < 0.9) params.set('search', pick(builderNames, random).toLowerCase());
-    else params.set('search', `${1 + Math.floor(random() * 4)} bhk in ${pick(localities, random).name.toLowerCase()}`);
-    if (random() < 0.4) {
-      const low = Math.floor(random() * (BUDGETS.length - 1));
-      const high = low + 1 + Math.floor(random() * (BUDGETS.length - 1 - low));
-      if (random() < 0.7) params.set('minPrice', String(BUDGETS[low]));
-      params.set('maxPrice', String(BUDGETS[high]));
-    }
-    if (random() < 0.35) {
-      const bhk = [1, 2, 3, 4, 5].filter(() => random() < 0.4);
-      if (bhk.length > 0) params.set('bhk', bhk.flatMap((n) => (n === 5 ? [5, 6, 7, 8, 9, 10] : [n])).join(','));
-    }
-    if (random() < 0.25) params.set('propertyType', PROPERTY_TYPES.filter(() => random() < 0.35).join(',') || 'apartment');
-    if (random() < 0.15) params.set('transaction', random() < 0.5 ? 'New Booking' : 'Resale');
-    if (random() < 0.15) params.set('possession', pick(['ready', 'under-construction', 'upcoming'], random));
-    params.set('sort', random() < 0.7 ? 'price_asc' : 'price_desc');
-    params.set('limit', String(PAGE_SIZE));
-    visits.push(params);
-  }
-  // How deep each visit scrolls: mostly the first pages, some to the 20th; never past the last page.
-  const config = benchConfig(false);
-  const probe = await buildApp({ config, database });
-  const paged: string[][] = [];
-  let pagesTotal = 0;
+  const probe = await buildApp({ config: benchConfig(false), database });
   try {
-    for (const params of visits) {
-      const first = await probe.inject({ method: 'GET', url: `/api/project?${params}&page=1` });
-      const total = first.json<{ pagination?: { total: number } }>().pagination?.total ?? 0;
-      const pages = Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / PAGE_SIZE)));
-      const wanted = 1 + Math.floor(random() ** 2 * MAX_PAGE);
-      const depth = Math.min(pages, wanted);
-      pagesTotal += depth;
-      paged.push(Array.from({ length: depth }, (_, index) => `/api/project?${params}&page=${index + 1}`));
-    }
+    return await buildReadMix(database, {
+      detailDraws: DETAIL_DRAWS,
+      searchPrefixes: SEARCH_PREFIXES,
+      listingVisits: LISTING_VISITS,
+      maxPage: MAX_PAGE,
+      pageSize: PAGE_SIZE,
+      lanes: connections,
+      async listingTotal(query) {
+        const first = await probe.inject({ method: 'GET', url: `/api/project?${query}&page=1` });
+        return first.json<{ pagination?: { total: number } }>().pagination?.total ?? 0;
+      },
+    });
   } finally {
     await probe.close();
   }
-  const deepest = Math.max(...paged.map((stream) => stream.length));
-
-  return {
-    detail,
-    search: interleave(typed, connections),
-    listing: interleave(paged, connections),
-    notes: [
-      `detail: ${DETAIL_DRAWS.toLocaleString('en-IN')} draws, Zipf s = 1 over ${ids.length.toLocaleString('en-IN')} public projects (${distinctDetail.toLocaleString('en-IN')} distinct ids drawn)`,
-      `search: ${seen.size.toLocaleString('en-IN')} distinct prefixes typed out of ${typed.length} names (${kinds.project} projects, ${kinds.locality} localities, ${kinds.builder} builders), 2 letters and up`,
-      `listing: ${visits.length.toLocaleString('en-IN')} results-page visits (60% a locality, 40% free text; budget 40%, BHK 35%, type 25%, transaction 15%, possession 15%, price H-L 30%), ${pagesTotal.toLocaleString('en-IN')} pages, the deepest page ${deepest} (at most ${MAX_PAGE}; a visit stops at its last page)`,
-    ],
-  };
 }
 
 async function loadMix(database: Database): Promise<Mix> {
@@ -295,16 +153,7 @@ async function loadMix(database: Database): Promise<Mix> {
 }
 
 function benchConfig(cache: boolean) {
-  return loadConfig({
-    NODE_ENV: 'production',
-    // Production requires both; the bench signs nobody in and sends no mail.
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_ORIGIN: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    PUBLIC_CACHE_MB: cache ? '64' : '0',
-  });
+  return benchAppConfig(dataDir, { cacheMb: cache ? 64 : 0 });
 }
 
 interface Scenario {

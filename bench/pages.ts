@@ -11,7 +11,6 @@
  * Writes bench/reports/pages.md. Not part of `npm test`.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import { createDb, type Database } from '@nivaas/db';
 import { sql } from '@nivaas/db/orm';
 import autocannon, { type Request, type Result } from 'autocannon';
 import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
+import { benchAppConfig } from './bench-config';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -87,15 +86,7 @@ async function main(): Promise<void> {
   let sitemapLine = '';
   try {
     for (const cache of ['off', 'on'] as const) {
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PUBLIC_ORIGIN: 'https://www.nivaas.example',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        WEB_DIST_DIR: webDist,
-        PUBLIC_CACHE_MB: cache === 'on' ? '64' : '0',
-      });
+      const config = benchAppConfig(dataDir, { cacheMb: cache === 'on' ? 64 : 0, publicOrigin: 'https://www.nivaas.example', webDist });
       const app = await buildApp({ config, database });
       const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
       try {

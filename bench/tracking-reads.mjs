@@ -7,13 +7,17 @@
  * the reads' clocks run on a loop that does nothing else. Plain JavaScript: tsx's hooks do not reach worker threads on
  * Node 20.
  *
- * workerData: { port, detailIds, readers, readRate, searches, agents }. The parent posts 'stop'; the worker answers
+ * workerData: { port, mix: { listing, detail, search }, start, readers, readRate, agents }: each kind's URLs are read
+ * in order from `start` on (wrapping), so a phase given its own start reads its own stretch of the mix. The parent
+ * posts 'stop'; the worker answers
  * { samples: [{ kind, ms }], errors } and ends.
  */
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { port, detailIds, readers, readRate, searches, agents } = workerData;
+const { port, mix, start, readers, readRate, agents } = workerData;
+const taken = { listing: 0, detail: 0, search: 0 };
+const nextOf = (kind) => mix[kind][(start + taken[kind]++) % mix[kind].length];
 let stopping = false;
 parentPort.on('message', (message) => {
   if (message === 'stop') stopping = true;
@@ -46,18 +50,8 @@ async function main() {
       await sleep(next - performance.now());
       next += interval;
       const pick = n % 10;
-      let kind;
-      let requestPath;
-      if (pick < 4) {
-        kind = 'listing';
-        requestPath = `/api/project?status=active&approval=approved&cityId=${1 + (n % 3)}&page=${1 + (n % 5)}`;
-      } else if (pick < 8) {
-        kind = 'detail';
-        requestPath = `/api/project/${detailIds[n % detailIds.length]}`;
-      } else {
-        kind = 'search';
-        requestPath = `/api/project/search?query=${encodeURIComponent(searches[n % searches.length])}`;
-      }
+      const kind = pick < 4 ? 'listing' : pick < 8 ? 'detail' : 'search';
+      const requestPath = nextOf(kind);
       try {
         const answer = await get(agent, requestPath, { 'accept-encoding': 'br, gzip', 'x-forwarded-for': `103.21.${index}.${n % 250}`, 'user-agent': agents[n % agents.length] });
         if (answer.status !== 200) errors += 1;
