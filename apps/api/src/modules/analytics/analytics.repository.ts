@@ -224,7 +224,7 @@ function rankedOf(doc: WindowRankedDoc): RankedLists {
     visitors: toNumber(doc.visitors),
     projects: doc.projects
       .map(([key, views, visitors, name, enquiries]) => ({ projectId: Number(key), name, views: toNumber(views), visitors: toNumber(visitors), enquiries: toNumber(enquiries) }))
-      // Ties by id as a number, as the statements order them.
+      // Ties by the id as a number, as the daily rows' read always ordered them (decision 039).
       .sort((a, b) => b.views - a.views || a.projectId - b.projectId),
     localities: doc.localities.map(([name, city, views]) => ({ name, city, views: toNumber(views) })).sort((a, b) => b.views - a.views || a.name.localeCompare(b.name)),
     cities: doc.cities.map(([key, views, visitors]) => ({ key, views: toNumber(views), visitors: toNumber(visitors) })).sort(byCount((row) => row.views)),
