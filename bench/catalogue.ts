@@ -329,7 +329,7 @@ async function main(): Promise<void> {
   const notes = [
     `CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} logical cores; memory ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}, ${os.type()} ${os.release()}.`,
     'The machine is shared with other work (other engineers\' test runs and servers); the load average columns show how busy it was. Figures taken with the load average above 4 are not final.',
-    'With the cache off, a request runs its queries; what is still kept in process then is the in-process catalogue index (decisions 031 and 038: it picks the ids of a search or a results page and counts its total; rows are read by id), what search words name until the catalogue changes, and a SQL-answered list\'s total per filter set for 30 s.',
+    'With the cache off, a request runs its queries; what is still kept in process then is the in-process catalogue index (decisions 031 and 038: it picks the ids of a search or a results page and counts its total, and keeps a results page\'s matches per filter set for the life of its snapshot (decision 040); rows are read by id), what search words name until the catalogue changes, and a SQL-answered list\'s total per filter set for 30 s.',
     'The PostgreSQL run uses the PostgreSQL server on this same machine (schema bench_catalogue), so the database and the app share the two cores.',
   ];
   if (!values['no-report']) {
