@@ -142,17 +142,8 @@ BEGIN
       SELECT t.key, t.events FROM nivaas_analytics_range_top('project', 'PROJECT_VIEW', p_from, p_to, p_top) t WHERE t.key ~ '^[0-9]{1,9}$'
     ),
     cities_top AS (SELECT t.key, t.events FROM nivaas_analytics_range_top('city', 'PAGE_VIEW', p_from, p_to, p_top) t),
-    -- Searches and those that found nothing in one pass over the range's search rows: the bench's (and a new site's)
-    -- searches are spread evenly over their keys, where bounds prune nothing and a key-by-key read costs more.
-    searched AS MATERIALIZED (
-      SELECT r.key, sum(r.events) FILTER (WHERE r.event_name = 'SEARCH') AS searches,
-             sum(r.events) FILTER (WHERE r.event_name = '#zero-results') AS zero
-      FROM tracking_daily_rollups r
-      WHERE r.dimension = 'search' AND r.day BETWEEN p_from AND p_to AND r.event_name IN ('SEARCH', '#zero-results')
-      GROUP BY r.key
-    ),
-    searches_top AS (SELECT s.key, s.searches AS events, coalesce(s.zero, 0) AS zero FROM searched s WHERE s.searches > 0 ORDER BY s.searches DESC, s.key LIMIT p_top),
-    zero_top AS (SELECT s.key, s.zero AS events FROM searched s WHERE s.zero > 0 ORDER BY s.zero DESC, s.key LIMIT p_top),
+    searches_top AS (SELECT t.key, t.events FROM nivaas_analytics_range_top('search', 'SEARCH', p_from, p_to, p_top) t),
+    zero_top AS (SELECT t.key, t.events FROM nivaas_analytics_range_top('search', '#zero-results', p_from, p_to, p_top) t),
     project_visitors AS (
       SELECT v.key, v.visitors FROM nivaas_analytics_range_visitors('project', array(SELECT key FROM projects_top), p_from, p_to) v
     ),
@@ -168,7 +159,11 @@ BEGIN
       'localities', localities,
       'cities', coalesce((
         SELECT json_agg(json_build_array(t.key, t.events, coalesce(cv.visitors, 0))) FROM cities_top t LEFT JOIN city_visitors cv ON cv.key = t.key), '[]'::json),
-      'searches', coalesce((SELECT json_agg(json_build_array(t.key, t.events, t.zero)) FROM searches_top t), '[]'::json),
+      'searches', coalesce((
+        SELECT json_agg(json_build_array(t.key, t.events,
+                          coalesce((SELECT sum(r.events) FROM tracking_daily_rollups r
+                                    WHERE r.dimension = 'search' AND r.key = t.key AND r.event_name = '#zero-results' AND r.day BETWEEN p_from AND p_to), 0)))
+        FROM searches_top t), '[]'::json),
       'zero', coalesce((SELECT json_agg(json_build_array(t.key, t.events)) FROM zero_top t), '[]'::json)
     )::text
   );
