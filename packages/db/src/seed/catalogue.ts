@@ -8,7 +8,7 @@ import { FACINGS, FURNISHINGS } from '../enums';
 import type * as schema from '../schema';
 import { REMARKS } from './data/content';
 import type { CitySeed } from './data/places';
-import { INTERIOR_VARIANTS, mediaFile, mediaUrl, PROPERTY_ART_VARIANTS } from './images';
+import { INTERIOR_VARIANTS, mediaFile, mediaUrl, PROPERTY_ART_VARIANTS, SEED_PHOTO_VARIANTS, variantFile } from './images';
 import type { BrokerRef } from './people';
 import { personName } from './people';
 import type { CityRef, LocationRef } from './places';
@@ -16,6 +16,8 @@ import type { Random } from './random';
 import { BUILDERS } from './roster';
 import { daysAfter, daysBefore, fakeEmail, fakePhone, monthsFromBase, randomFor, roundRupees } from './util';
 import { listJoin, monthAndYear, pickAmenities, projectName, projectRera, typeWord, unitSummary, withArticle } from './wording';
+
+const CARD_VARIANT = SEED_PHOTO_VARIANTS[0];
 
 type ProjectRow = typeof schema.projects.$inferInsert;
 type UnitRow = typeof schema.units.$inferInsert;
@@ -499,16 +501,20 @@ function makeUnits(chunk: CatalogueChunk, ids: Counters, random: Random, { proje
 
 /** spec §3: the first media item is the card photo, so the banner always comes first. */
 function addMedia(chunk: CatalogueChunk, ids: Counters, random: Random, projectId: number, type: PropertyType, builderLogo: string | undefined): void {
-  const urls: [MediaRow['title'], string][] = [['banner', mediaUrl(mediaFile.property(type, random.int(0, PROPERTY_ART_VARIANTS - 1)))]];
-  if (builderLogo) urls.push(['logo', builderLogo]);
+  // [title, seed file (a logo: its URL), whether it has a card-width variant]: a logo has none.
+  const files: [MediaRow['title'], string, boolean][] = [['banner', mediaFile.property(type, random.int(0, PROPERTY_ART_VARIANTS - 1)), true]];
+  if (builderLogo) files.push(['logo', builderLogo, false]);
   const galleryCount = random.int(1, builderLogo ? 3 : 2);
   for (let i = 0; i < galleryCount; i += 1) {
     const file = type === 'plot' ? mediaFile.property('plot', random.int(0, PROPERTY_ART_VARIANTS - 1)) : mediaFile.interior(random.int(0, INTERIOR_VARIANTS - 1));
-    urls.push(['gallery', mediaUrl(file)]);
+    files.push(['gallery', file, true]);
   }
-  urls.forEach(([title, url], position) => {
+  files.forEach(([title, file, hasCard], position) => {
     ids.media += 1;
-    chunk.media.push({ id: ids.media, projectId, title, url, position });
+    // Issue 15: the 480 px variant in card_url, as an uploaded photo's, so cards and a phone's gallery use srcset.
+    const url = hasCard ? mediaUrl(file) : file;
+    const cardUrl = hasCard ? mediaUrl(variantFile(file, CARD_VARIANT)) : null;
+    chunk.media.push({ id: ids.media, projectId, title, url, cardUrl, position });
   });
 }
 

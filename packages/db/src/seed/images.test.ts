@@ -3,14 +3,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROPERTY_TYPES } from '../enums';
-import { imageCatalogue, renderSeedImages } from './images';
+import { imageCatalogue, renderSeedImages, specFiles } from './images';
 
 // A few of each size is enough to prove the pipeline; the whole set takes seconds the test budget does not have.
 const SAMPLE = new Set([
   'project-apartment-01.webp',
+  'project-apartment-01-480.webp',
   'project-pent-house-03.webp',
   'interior-02.webp',
   'city-bengaluru-banner.webp',
+  'city-bengaluru-banner-480.webp',
+  'city-bengaluru-banner-800.webp',
   'builder-kaveri-crest-developers.webp',
   'avatar-01.webp',
   'blog-01.webp',
@@ -23,7 +26,7 @@ describe('seed images', () => {
   });
 
   it('catalogue a pool per kind with unique, deterministic file names', () => {
-    const files = imageCatalogue().map((spec) => spec.file);
+    const files = imageCatalogue().flatMap(specFiles);
     expect(new Set(files).size).toBe(files.length);
     for (const type of PROPERTY_TYPES) expect(files.filter((file) => file.startsWith(`project-${type.replace(' ', '-')}-`)).length).toBeGreaterThanOrEqual(8);
     for (const file of SAMPLE) expect(files).toContain(file);
@@ -43,5 +46,17 @@ describe('seed images', () => {
       expect(bytes.equals(readFileSync(path.join(second as string, file)))).toBe(true);
     }
     expect(await renderSeedImages(dirs[0] as string, { filter })).toEqual({ written: 0, skipped: SAMPLE.size });
+  });
+
+  it('render each variant at its width, and a missing variant beside a picture already there', async () => {
+    const { default: sharp } = await import('sharp');
+    const seedDir = path.join(dirs[0] as string, 'seed');
+    expect((await sharp(path.join(seedDir, 'project-apartment-01.webp')).metadata()).width).toBe(960);
+    expect((await sharp(path.join(seedDir, 'project-apartment-01-480.webp')).metadata()).width).toBe(480);
+    expect((await sharp(path.join(seedDir, 'city-bengaluru-banner-800.webp')).metadata()).width).toBe(800);
+    rmSync(path.join(seedDir, 'city-bengaluru-banner-480.webp'));
+    expect(await renderSeedImages(dirs[0] as string, { filter: (file) => SAMPLE.has(file) })).toEqual({ written: 1, skipped: SAMPLE.size - 1 });
+    const banner = readFileSync(path.join(seedDir, 'city-bengaluru-banner-480.webp'));
+    expect(banner.equals(readFileSync(path.join(dirs[1] as string, 'seed', 'city-bengaluru-banner-480.webp')))).toBe(true);
   });
 });

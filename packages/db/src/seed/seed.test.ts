@@ -4,7 +4,7 @@ import { createDb, type Db, type RowsResult } from '../client';
 import { APPROVALS, PROPERTY_TYPES, STATUSES } from '../enums';
 import { allTables, tableName } from '../tables';
 import { createTestDatabase, type TestDatabase } from '../testing';
-import { imageCatalogue, mediaUrl } from './images';
+import { imageCatalogue, mediaUrl, specFiles } from './images';
 import { BASE_TIME, DEFAULT_PROJECTS, ensureSeeded, isSeeded, seed } from './index';
 
 async function rows<T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<RowsResult<T>['rows']> {
@@ -228,10 +228,10 @@ describe('seed (default size)', () => {
   });
 
   it('points every picture URL at a file of the image catalogue', async () => {
-    const known = new Set(imageCatalogue().map((spec) => mediaUrl(spec.file)));
+    const known = new Set(imageCatalogue().flatMap(specFiles).map(mediaUrl));
     const urls = await rows<{ url: string }>(
       db,
-      sql`select url from project_media union select url from city_media union select logo_url from builders
+      sql`select url from project_media union select card_url from project_media where card_url is not null union select url from city_media union select logo_url from builders
           union select cover_url from blogs union select image_url from banners union select logo_url from contractors
           union select image_url from construction_projects union select profile_photo from brokers where profile_photo is not null
           union select photo_url from users where photo_url is not null`,
