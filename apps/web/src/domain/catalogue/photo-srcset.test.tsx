@@ -8,8 +8,8 @@ import { ProjectCard } from './project-card';
 
 /**
  * Issue 15: an uploaded photo is stored at 1280 px and as a 480 px card variant; a phone's card and gallery ask for
- * the smaller one through srcset/sizes instead of downloading the full photo. Seed pictures come in one size and
- * keep a plain src.
+ * the smaller one through srcset/sizes instead of downloading the full photo. Seed pictures have 480 and 640 px
+ * files beside them (lib/seed-picture.ts); a picture that comes in one size keeps a plain src.
  */
 const uploaded = { title: 'banner', url: '/media/uploads/listings/9/ab12.webp', cardUrl: '/media/uploads/listings/9/ab12-480.webp' };
 
@@ -40,10 +40,18 @@ describe('photo srcset (issue 15)', () => {
     expect(firsts[0]?.getAttribute('fetchpriority')).toBe('high');
   });
 
+  it("a seed picture's card offers its 480 and 640 px files, whatever its record names", () => {
+    const medias = [{ title: 'banner', url: '/media/seed/project-apartment-01.webp', cardUrl: '/media/seed/project-apartment-01-480.webp' }];
+    renderInStore(<ProjectCard project={createProject({ name: 'Seeded Towers', medias })} />);
+    expect(screen.getByRole('img', { name: /Seeded Towers/ }).getAttribute('srcset')).toBe(
+      '/media/seed/project-apartment-01-480.webp 480w, /media/seed/project-apartment-01-640.webp 640w, /media/seed/project-apartment-01.webp 960w',
+    );
+  });
+
   it('a picture that comes in one size keeps a plain src', () => {
-    const project = createProject({ name: 'Seeded Towers', medias: [{ title: 'banner', url: '/media/seed/project-apartment-01.webp' }] });
+    const project = createProject({ name: 'Linked Towers', medias: [{ title: 'banner', url: '/media/uploads/legacy/plain.webp' }] });
     renderInStore(<ProjectCard project={project} />);
-    expect(screen.getByRole('img', { name: /Seeded Towers/ }).hasAttribute('srcset')).toBe(false);
+    expect(screen.getByRole('img', { name: /Linked Towers/ }).hasAttribute('srcset')).toBe(false);
     expect(photoSrcSet({ url: '/a.webp', cardUrl: '/a.webp' })).toBeUndefined();
   });
 });

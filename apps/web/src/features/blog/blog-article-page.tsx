@@ -5,6 +5,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError, PageNotFound } from '../../components/page-states';
 import { SmartImage } from '../../components/smart-image';
+import { seedSrcSet } from '../../lib/seed-picture';
 import { isNotFound } from '../../lib/api/error-text';
 import { parseRouteId } from '../../lib/route-id';
 import { useGetBlogQuery } from './api/get-blog';
@@ -53,7 +54,7 @@ function Article({ blog }: { blog: Blog }) {
           </p>
         </header>
         {blog.coverUrl && (
-          <SmartImage src={blog.coverUrl} alt="" ratio="16 / 9" priority className="mt-8 rounded-2xl" sizes="(min-width: 768px) 48rem, 100vw" />
+          <SmartImage src={blog.coverUrl} srcSet={seedSrcSet(blog.coverUrl)} alt="" ratio="16 / 9" priority className="mt-8 rounded-2xl" sizes="(min-width: 768px) 48rem, 100vw" />
         )}
         <div className="mt-8 text-[17px] leading-8 text-slate-800">
           {articleBlocks(blog.body).map((block, index) => {

@@ -12,7 +12,9 @@ import { PageError } from '../../components/page-states';
 import { SmartImage } from '../../components/smart-image';
 import { isNotFound } from '../../lib/api/error-text';
 import { useGetProjectQuery } from '../../lib/api/get-project';
-import { photoSrcSet } from '../../lib/card-photo';
+// The record's widths, not lib/card-photo's seed steps: the server's preload of the first photo (modules/pages) is
+// written from the record, and the image must pick the file that preload fetched.
+import { photoSrcSet } from '@nivaas/contracts/photo-srcset';
 import { formatPriceRange, unitPriceBounds } from '../../lib/format-price';
 import { cityPath, locationPath, zonePath } from '../../lib/place-paths';
 import { areaRange, configurations, constructionStage, isPrelaunch, possessionMonth, possessionText } from '../../lib/project-facts';

@@ -1,6 +1,7 @@
 import type { BlogSummary } from '@nivaas/contracts/blog.schema';
 import { Link } from 'react-router';
 import { SmartImage } from '../../../components/smart-image';
+import { seedSrcSet } from '../../../lib/seed-picture';
 import { blogPath } from '../../../lib/blog-path';
 import { blogDate } from '../lib/blog-rules';
 
@@ -9,7 +10,7 @@ export function BlogCard({ blog, headingLevel = 'h2' }: { blog: BlogSummary; hea
   const date = blogDate(blog.publishedAt);
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-lg focus-within:ring-2 focus-within:ring-brand-600 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
-      <SmartImage src={blog.coverUrl ?? ''} alt="" ratio="16 / 9" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 45vw, 92vw" />
+      <SmartImage src={blog.coverUrl ?? ''} srcSet={seedSrcSet(blog.coverUrl)} alt="" ratio="16 / 9" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 45vw, 92vw" />
       <div className="flex flex-1 flex-col p-5">
         <p className="text-xs font-medium text-slate-500">
           {date && <time dateTime={blog.publishedAt ?? undefined}>{date}</time>}

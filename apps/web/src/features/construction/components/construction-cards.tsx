@@ -2,6 +2,7 @@ import type { ConstructionProject, Contractor } from '@nivaas/contracts/construc
 import { Link } from 'react-router';
 import { MapPinIcon } from '../../../components/icons';
 import { SmartImage } from '../../../components/smart-image';
+import { seedSrcSet } from '../../../lib/seed-picture';
 import { StarRating } from '../../../components/star-rating';
 import { pathSegment } from '@nivaas/contracts/project-path';
 
@@ -14,7 +15,7 @@ export function ConstructionProjectCard({ project, showContractor = true }: { pr
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
-        <SmartImage src={project.imageUrl ?? ''} alt={project.name} ratio="3 / 2" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 45vw, 92vw" />
+        <SmartImage src={project.imageUrl ?? ''} srcSet={seedSrcSet(project.imageUrl)} alt={project.name} ratio="3 / 2" sizes="(min-width: 1024px) 24rem, (min-width: 640px) 45vw, 92vw" />
         {project.tag && (
           <span className="absolute top-3 left-3 rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">
             {project.tag}

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { FIRST_CITIES_PAGE, useGetCityPagesInfiniteQuery, type CitySummary } from '../../../lib/api/get-cities';
 import { SmartImage } from '../../../components/smart-image';
+import { seedSrcSet } from '../../../lib/seed-picture';
 import { EmptyState, ErrorState } from '../../../components/section-states';
 
 const countFormat = new Intl.NumberFormat('en-IN');
@@ -70,6 +71,7 @@ export function ExploreCities({ cities: firstCities, selectedId, isError, onRetr
               >
                 <SmartImage
                   src={city.bannerUrl}
+                  srcSet={seedSrcSet(city.bannerUrl)}
                   alt=""
                   ratio="4 / 3"
                   sizes="(min-width: 1024px) 15rem, 45vw"

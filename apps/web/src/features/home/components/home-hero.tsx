@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CalculatorIcon, MapPinIcon, PauseIcon, PlayIcon } from '../../../components/icons';
 import { SearchCombobox } from '../../../domain/search/search-combobox';
 import { SmartImage } from '../../../components/smart-image';
+import { seedSrcSet } from '../../../lib/seed-picture';
 import { useHeroSearchDock } from '../../../domain/search/hero-search-dock';
 import { useGetBannersQuery } from '../api/get-banners';
 import { useBannerRotation } from '../lib/use-banner-rotation';
@@ -114,9 +115,10 @@ function BannerCarousel({ banners }: { banners: readonly Banner[] }) {
             >
               <SmartImage
                 src={banner.imageUrl}
+                srcSet={seedSrcSet(banner.imageUrl)}
                 alt={banner.subtitle ? `${banner.title}. ${banner.subtitle}` : banner.title}
                 priority={i === 0}
-                sizes="(min-width: 1024px) 44rem, 100vw"
+                sizes="(min-width: 1024px) 44rem, calc(100vw - 2rem)"
                 fill
                 skeletonClassName="bg-brand-800"
               />

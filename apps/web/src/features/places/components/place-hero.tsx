@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb, type Crumb } from '../../../components/breadcrumb';
 import { SmartImage } from '../../../components/smart-image';
+import { seedSrcSet } from '../../../lib/seed-picture';
 
 interface PlaceHeroProps {
   /** The city's banner; zone and location pages borrow their city's. */
@@ -18,6 +19,8 @@ export function PlaceHero({ imageUrl, eyebrow, title, crumbs, children }: PlaceH
       {imageUrl && (
         <SmartImage
           src={imageUrl}
+          srcSet={seedSrcSet(imageUrl)}
+          sizes="100vw"
           alt=""
           fill
           priority
