@@ -42,8 +42,9 @@ test('every open route is server-rendered and hydrates without a mismatch or a s
       expect(html, `${route} carries the state it was rendered with`).toContain('id="nivaas-state"');
       expect(html, `${route} has its body in the HTML`).not.toContain('<div id="root"></div>');
       await expect(page.getByRole('heading', { level: 1 }).first(), `${route} has a page heading`).toBeVisible();
-      // The toast container mounts only after hydration has committed (app/providers.tsx): the page is the browser's.
-      await page.locator('.Toastify').waitFor({ state: 'attached' });
+      // The ready mark is set by the last effect of the hydrating commit (app/providers.tsx): the page is the browser's.
+      // (The toast container no longer says so: it mounts with the first toast, decision 041.)
+      await page.locator('html[data-app-ready="true"]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle').catch(() => undefined);
       expect(trouble, `${route} hydrated cleanly`).toEqual([]);
       expect(apiCalls, `${route} fetched nothing the server had sent`).toEqual([]);

@@ -1,5 +1,6 @@
-import { lazy, StrictMode, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { toastsWanted } from '../lib/toast';
 import { TOAST_CONTAINER_OPTIONS } from '../lib/toast-options';
 import { finishHydrating, useHydrated } from '../lib/use-hydrated';
 import type { AppStore, RootState } from './store';
@@ -9,8 +10,10 @@ import type { AppStore, RootState } from './store';
 const ToastContainer = lazy(async () => ({ default: (await import('react-toastify')).ToastContainer }));
 
 function Toasts() {
-  // Toasts only ever follow something the visitor did in the browser, so the server renders no container.
-  if (!useHydrated()) return null;
+  // Toasts only ever follow something the visitor did in the browser, so the server renders no container, and the
+  // browser mounts it with the first toast (decision 041), not in the seconds after hydration.
+  const wanted = useSyncExternalStore(toastsWanted.subscribe, toastsWanted.get, () => false);
+  if (!useHydrated() || !wanted) return null;
   return (
     <Suspense fallback={null}>
       {/* spec §9: library toasts 5 s with drag dismissal at 80 percent; lib/toast.ts sets the app's own. */}

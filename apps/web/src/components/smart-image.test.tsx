@@ -1,5 +1,7 @@
 import { act, fireEvent, render } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
+import { finishHydrating, startHydrating } from '../lib/use-hydrated';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetLoadedImages, SmartImage } from './smart-image';
 
@@ -86,5 +88,23 @@ describe('SmartImage (spec §4 images)', () => {
     expect(render(<SmartImage src="/media/b.webp" alt="" pulse={false} />).container.querySelector('[aria-hidden="true"]')?.className).not.toContain(
       'animate-pulse',
     );
+  });
+
+  it('never pulses a picture that came in the server-rendered HTML, also once hydrated', async () => {
+    // Issue 15 (TBT): some 40 placeholders starting to pulse at once right after hydration cost a long style task.
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<SmartImage src="/media/c.webp" alt="Lake View" />);
+    document.body.append(container);
+    startHydrating();
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    await act(async () => {
+      root = hydrateRoot(container, <SmartImage src="/media/c.webp" alt="Lake View" />);
+    });
+    finishHydrating();
+    await act(async () => {});
+    expect(container.querySelector('[data-state="loading"]')).not.toBeNull();
+    expect(container.querySelector('[aria-hidden="true"]')?.className).not.toContain('animate-pulse');
+    act(() => root?.unmount());
+    container.remove();
   });
 });

@@ -56,6 +56,11 @@ function SmartImageFrame({
   // keeps them rather than swapping them for skeletons; without JavaScript they are visible, not left at opacity 0.
   const hydrated = useHydrated();
   const [near, setNear] = useState(priority || remembered || !canObserve || !hydrated);
+  // Issue 15 (TBT): a picture that came in the server's HTML never pulses, even after hydration. The browser is
+  // already loading it (or lazily will), and turning on about 40 animations at once right after hydration, most of
+  // them on pictures far down the page, cost a style recalculation of 90-140 ms at 4x CPU. Only a picture the browser
+  // mounts itself (a page navigated to, a rail's next page) shows the pulse.
+  const [mountedInBrowser] = useState(hydrated);
   const [loaded, setLoaded] = useState(remembered);
   const [failed, setFailed] = useState(src === '');
   const frame = useRef<HTMLDivElement>(null);
@@ -84,9 +89,9 @@ function SmartImageFrame({
     >
       {/* Issue 15: a server-rendered page has a placeholder under every picture; pulsing, each one is an animated
           layer the browser composites again at every paint until hydration drops it (about 50 on home: most of the
-          main thread's rendering work while the page loads). It pulses once the browser owns the page. */}
+          main thread's rendering work while the page loads). Only a picture the browser mounted itself pulses. */}
       {!loaded && !failed && (
-        <div className={`absolute inset-0 ${skeletonClassName} ${pulse && hydrated ? 'animate-pulse' : ''}`} aria-hidden="true" />
+        <div className={`absolute inset-0 ${skeletonClassName} ${pulse && mountedInBrowser ? 'animate-pulse' : ''}`} aria-hidden="true" />
       )}
       {failed ? (
         <div
