@@ -6,7 +6,7 @@
  *
  *   npm run build
  *   npm run page-speed -w @nivaas/bench [-- --label after --runs 3 --port 3470 --data-dir /tmp/bench-page-speed
- *                                          --web-dist apps/web/dist --out bench/reports/page-speed.md]
+ *                                          --web-dist apps/web/dist --api-dist apps/api/dist --out bench/reports/page-speed.md]
  *
  * The server is `apps/api/dist/server.js` on its own port and data folder (seeded with pictures on first start).
  * Each run appends a section to the report (so a baseline and a later run sit side by side) with the load average
@@ -35,6 +35,9 @@ const { values } = parseArgs({
     port: { type: 'string', default: '3470' },
     'data-dir': { type: 'string', default: '/tmp/bench-page-speed' },
     'web-dist': { type: 'string', default: 'apps/web/dist' },
+    // A saved build of another commit, to alternate a baseline with the current build (its node_modules must resolve:
+    // keep the copy inside the checkout, e.g. under node_modules/.cache).
+    'api-dist': { type: 'string', default: 'apps/api/dist' },
     out: { type: 'string', default: 'bench/reports/page-speed.md' },
   },
 });
@@ -42,12 +45,13 @@ const runs = Number(values.runs);
 const port = Number(values.port);
 const origin = `http://127.0.0.1:${port}`;
 const webDist = path.resolve(repoRoot, values['web-dist']);
+const apiServer = path.join(path.resolve(repoRoot, values['api-dist']), 'server.js');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 const load = () => loadavg().map((n) => n.toFixed(2)).join(' / ');
 
 function startServer(): ChildProcess {
-  const server = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+  const server = spawn(process.execPath, [apiServer], {
     cwd: repoRoot,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
@@ -206,6 +210,10 @@ function firstLoadJs(): { files: { file: string; gzip: number }[]; total: number
  */
 function pageJs(html: string): { files: number; total: number } {
   const named = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+  // Decision 041: the boot script names the entry and the page's chunks in its data attributes (fetched after paint).
+  for (const match of html.matchAll(/\bdata-app-(?:entry|preload)="([^"]*)"/g)) {
+    named.push(...(match[1] as string).split(' ').filter((url) => url.startsWith('/assets/')).map((url) => url.slice(1)));
+  }
   const files = staticClosure(named);
   return { files: files.length, total: files.reduce((sum, file) => sum + gzipped(file), 0) };
 }
@@ -215,7 +223,7 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error(`no build at ${webDist}: npm run build first`);
-  if (!existsSync(path.join(repoRoot, 'apps/api/dist/server.js'))) throw new Error('no API build: npm run build first');
+  if (!existsSync(apiServer)) throw new Error(`no API build at ${apiServer}: npm run build first`);
   const js = firstLoadJs();
   const loadBefore = load();
   const server = startServer();

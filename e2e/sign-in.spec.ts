@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test, untilAppOwnsPage } from './support/fixtures';
 import { latestPasscode } from './support/passcode';
 import { capture } from './support/screenshots';
 
@@ -138,6 +138,9 @@ for (const width of [375, 1280]) {
   test(`the modal shows a refused number's own message, never 'Invalid body' (issue 17, ${width} px)`, async ({ page, pageErrors }) => {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     await page.goto('/');
+    // A context of its own, so not the fixture's page: wait for hydration as its goto would (decision 041: a rendered
+    // page's scripts load after its first paint, so the load event no longer means the page is hydrated).
+    await untilAppOwnsPage(page);
     await page.getByRole('button', { name: /^Add .+ to favorites$/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Find Your Dream Home' });
     // Ten digits, but not an Indian mobile number (those start 6-9): the API refuses it.
@@ -163,6 +166,9 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     const phone = `96${String((Date.now() + width) % 100_000_000).padStart(8, '0')}`;
     await page.goto('/');
+    // A context of its own, so not the fixture's page: wait for hydration as its goto would (decision 041: a rendered
+    // page's scripts load after its first paint, so the load event no longer means the page is hydrated).
+    await untilAppOwnsPage(page);
     await page.getByRole('button', { name: /^Add .+ to favorites$/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Find Your Dream Home' });
     await dialog.getByLabel('Enter Phone Number').fill(phone);
@@ -202,6 +208,9 @@ test('a signed-in user stays signed in after closing and reopening the browser (
     const first = await launch();
     const page = first.pages()[0] ?? (await first.newPage());
     await page.goto('/');
+    // A context of its own, so not the fixture's page: wait for hydration as its goto would (decision 041: a rendered
+    // page's scripts load after its first paint, so the load event no longer means the page is hydrated).
+    await untilAppOwnsPage(page);
     await page.getByRole('button', { name: /^Add .+ to favorites$/ }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Find Your Dream Home' });
     await dialog.getByLabel('Enter Phone Number').fill(phone);

@@ -30,6 +30,9 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page module needs, for the server's modulepreload links (decision 032).
     manifest: true,
     rolldownOptions: {
+      // Decision 041: boot.ts is its own entry, the one script a server-rendered page names; it loads main.tsx's chunk
+      // once the first screen has painted (apps/api plugins/web.ts finds it in the manifest).
+      input: { index: 'index.html', boot: 'src/boot.ts' },
       output: {
         codeSplitting: {
           // Libraries change far less often than our code: separate chunks stay cached across deploys.
@@ -43,8 +46,8 @@ export default defineConfig({
             // Decision 032: the app's own modules that every page loads with the entry, in one file rather than a
             // dozen shared crumbs (each one more request on a phone's few connections). main.tsx stays in the entry
             // chunk: it awaits the page's chunks at its top level, and those import this one, which would then wait
-            // for main.tsx to finish (a deadlock) if they were one chunk.
-            { name: 'app', tags: ['$initial'], test: /[\\/](?:apps[\\/]web[\\/]src[\\/](?!main\.tsx$)|packages[\\/])/ },
+            // for main.tsx to finish (a deadlock) if they were one chunk. boot.ts (decision 041) stays on its own.
+            { name: 'app', tags: ['$initial'], test: /[\\/](?:apps[\\/]web[\\/]src[\\/](?!main\.tsx$|boot\.ts$)|packages[\\/])/ },
             // Loaded after first paint (see app/providers.tsx).
             { name: 'toastify', test: /[\\/]node_modules[\\/](react-toastify|clsx)[\\/]/ },
           ],

@@ -56,6 +56,7 @@ beforeAll(async () => {
     path.join(webDir, '.vite', 'manifest.json'),
     JSON.stringify({
       'src/main.tsx': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_vendor-abc123.js'] },
+      'src/boot.ts': { file: 'assets/boot-abc123.js', isEntry: true },
       '_vendor-abc123.js': { file: 'assets/vendor-abc123.js' },
       '_card-abc123.js': { file: 'assets/card-abc123.js', imports: ['_vendor-abc123.js'] },
       'src/app/layout/root-layout.tsx': { file: 'assets/root-layout-abc123.js', imports: ['_vendor-abc123.js', '_card-abc123.js'] },
@@ -89,20 +90,21 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('<noscript>');
   });
 
-  it("preloads the rendered page's chunks, and puts the page's head and image before the scripts (decision 032)", async () => {
+  it("names only the boot script, with the entry and the page's chunks for after the first paint (decisions 032, 041)", async () => {
     const html = (await get('/about')).body;
     const head = html.slice(0, html.indexOf('</head>'));
-    const preloaded = [...head.matchAll(/<link fetchpriority="low" rel="modulepreload" crossorigin href="\/([^"]+)">|<link rel="modulepreload" fetchpriority="low" crossorigin href="\/([^"]+)">/g)].map(
-      (match) => match[1] ?? match[2],
-    );
-    // Each chunk once: the vendor chunk index.html already names is not repeated; an unknown module adds nothing.
-    expect(preloaded).toEqual(['assets/vendor-abc123.js', 'assets/root-layout-abc123.js', 'assets/card-abc123.js', 'assets/about-page-abc123.js']);
+    // No script or chunk is fetched alongside the first screen: the boot script asks for them once it has painted.
+    expect(head.match(/<script\b[^>]*\bsrc=/g)).toHaveLength(1);
+    expect(head).not.toContain('rel="modulepreload"');
+    const boot = /<script type="module" fetchpriority="low" crossorigin src="\/assets\/boot-abc123\.js" data-app-entry="([^"]+)" data-app-preload="([^"]*)"><\/script>/.exec(head);
+    expect(boot?.[1]).toBe('/assets/index-abc123.js');
+    // Each chunk once: index.html's own preload first, then the page's; an unknown module adds nothing.
+    expect(boot?.[2]?.split(' ')).toEqual(['/assets/vendor-abc123.js', '/assets/root-layout-abc123.js', '/assets/card-abc123.js', '/assets/about-page-abc123.js']);
     const at = (text: string) => head.indexOf(text);
     expect(at('rel="stylesheet"')).toBeGreaterThan(-1);
     expect(at('rel="stylesheet"')).toBeLessThan(at('rel="canonical"'));
     expect(at('rel="canonical"')).toBeLessThan(at('rel="preload" as="image"'));
-    expect(at('rel="preload" as="image"')).toBeLessThan(at('src="/assets/index-abc123.js"'));
-    expect(head.match(/<script fetchpriority="low" type="module"/g)).toHaveLength(1);
+    expect(at('rel="preload" as="image"')).toBeLessThan(at('src="/assets/boot-abc123.js"'));
   });
 
   it('keeps the default priority of the scripts when the browser renders the page (decision 032)', async () => {

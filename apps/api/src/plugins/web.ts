@@ -58,33 +58,35 @@ const SCRIPT_TAGS = /[ \t]*(?:<script\b[^>]*\btype="module"[^>]*><\/script>|<lin
 interface ShellTemplate {
   plain: string;
   withHead: (head: string) => string;
-  /** Decision 028: the head, and the server-rendered app inside the root element; null when the shell has no root. */
-  withPage: ((head: string, body: string, dataScripts: string, preloads: string) => string) | null;
+  /**
+   * Decision 028: the head, and the server-rendered app inside the root element; null when the shell has no root.
+   * `scripts` are the page's script tags (pageScripts below): index.html's own are taken out of this template.
+   */
+  withPage: ((head: string, body: string, dataScripts: string, scripts: string) => string) | null;
+  /** index.html's script and modulepreload tags, in order. */
+  scriptTags: string[];
 }
 
 function shellTemplate(html: string): ShellTemplate {
   const stripped = SHELL_HEAD.reduce((text, pattern) => text.replace(pattern, ''), html);
   const at = stripped.search(/<\/head>/i);
   // A shell without a head element has nowhere to put one: it goes as it is.
-  if (at < 0) return { plain: html, withHead: () => html, withPage: null };
+  if (at < 0) return { plain: html, withHead: () => html, withPage: null, scriptTags: [] };
   const headPart = stripped.slice(0, at);
   const scriptTags = (headPart.match(SCRIPT_TAGS) ?? []).map((tag) => tag.trim());
   const scripts = scriptTags.map((tag) => `    ${tag}\n`).join('');
   const before = `${headPart.replace(SCRIPT_TAGS, '').trimEnd()}\n    `;
   const after = `\n${scripts}  ${stripped.slice(at)}`;
-  // A rendered page is painted without its scripts, which only hydrate it: they ask for low priority, so the
-  // stylesheet and the first screen's image come first on a slow network. The client-rendered shell needs them to
-  // show anything, so it keeps the default.
-  const rendered = `\n${scriptTags.map((tag) => `    ${lowPriority(tag)}\n`).join('')}  ${stripped.slice(at)}`.replace(NOSCRIPT, '');
+  const rendered = `\n  ${stripped.slice(at)}`.replace(NOSCRIPT, '');
   const root = rendered.match(ROOT_ELEMENT);
   const rootAt = root?.index;
   const closeHead = rendered.search(/<\/head>/i);
   const withPage =
     root === null || rootAt === undefined || closeHead < 0 || closeHead > rootAt
       ? null
-      : (head: string, body: string, dataScripts: string, preloads: string) =>
-          `${before}${head}${rendered.slice(0, closeHead)}${preloads}${rendered.slice(closeHead, rootAt)}<div id="root">${body}</div>${dataScripts}${rendered.slice(rootAt + root[0].length)}`;
-  return { plain: html, withHead: (head) => `${before}${head}${after}`, withPage };
+      : (head: string, body: string, dataScripts: string, scripts: string) =>
+          `${before}${head}${rendered.slice(0, closeHead)}${scripts}${rendered.slice(closeHead, rootAt)}<div id="root">${body}</div>${dataScripts}${rendered.slice(rootAt + root[0].length)}`;
+  return { plain: html, withHead: (head) => `${before}${head}${after}`, withPage, scriptTags };
 }
 
 function lowPriority(tag: string): string {
@@ -94,33 +96,61 @@ function lowPriority(tag: string): string {
 /** Vite's build manifest (`build.manifest`), the parts read here: each module's chunk and the chunks it imports. */
 type BuildManifest = Record<string, { file: string; imports?: string[] }>;
 
+/** The chunk files of a rendered page's route modules and every chunk they import, in manifest order, once each. */
+function routeChunks(manifest: BuildManifest, modules: readonly string[]): string[] {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    const chunk = manifest[id];
+    if (!chunk || seen.has(id)) return;
+    seen.add(id);
+    if (!files.includes(chunk.file)) files.push(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  modules.forEach(visit);
+  return files;
+}
+
+/** Decision 041: the manifest key of apps/web/src/boot.ts, the script that loads the app after the first paint. */
+const BOOT_MODULE = 'src/boot.ts';
+
 /**
- * Decision 032: `<link rel="modulepreload">` for a rendered page's route modules and every chunk they import, less
- * those index.html already names. Without them the browser finds the page's chunks only once the entry has run.
- * An unknown module (a build without a manifest, a stand-in bundle) adds nothing.
+ * The script tags of a rendered page, cached per route combination (a few dozen).
+ *
+ * Decision 041: with the boot script in the build, the page names that script alone; the app's entry and every chunk
+ * it will need (index.html's modulepreloads and the page's route chunks) go in its data attributes, and it asks for
+ * them once the first screen has painted. Without it (an older build, a stand-in), decision 032's tags: index.html's
+ * scripts at low priority, then `<link rel="modulepreload">` for the page's route chunks, so the browser need not run
+ * the entry to find them. Either way a chunk index.html already names is not repeated, and an unknown module adds
+ * nothing.
  */
-function routePreloader(manifest: BuildManifest | null, shellHtml: string): (modules: readonly string[]) => string {
-  if (!manifest) return () => '';
-  const named = new Set([...shellHtml.matchAll(/\b(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]));
+function pageScripts(manifest: BuildManifest | null, shell: ShellTemplate): (modules: readonly string[]) => string {
+  const tags = shell.scriptTags;
+  const entry = tags.map((tag) => /^<script\b[^>]*\bsrc="([^"]+)"/.exec(tag)?.[1]).find((src) => src !== undefined);
+  const shellPreloads = tags.flatMap((tag) => /^<link\b[^>]*\bhref="([^"]+)"/.exec(tag)?.[1] ?? []);
+  const named = new Set([entry, ...shellPreloads].map((url) => url?.replace(/^\//, '')));
+  const boot = manifest?.[BOOT_MODULE]?.file;
   const cache = new Map<string, string>();
   return (modules) => {
     const key = modules.join('\n');
     const known = cache.get(key);
     if (known !== undefined) return known;
-    const files: string[] = [];
-    const seen = new Set<string>();
-    const visit = (id: string) => {
-      const chunk = manifest[id];
-      if (!chunk || seen.has(id)) return;
-      seen.add(id);
-      if (!named.has(chunk.file) && !files.includes(chunk.file)) files.push(chunk.file);
-      chunk.imports?.forEach(visit);
-    };
-    modules.forEach(visit);
-    const links = files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('');
-    // One entry per route combination the app has (a few dozen): the cache stays small.
-    cache.set(key, links);
-    return links;
+    const chunks = manifest ? routeChunks(manifest, modules).filter((file) => !named.has(file)) : [];
+    let html: string;
+    if (boot && entry) {
+      const preload = [...shellPreloads, ...chunks.map((file) => `/${file}`)].join(' ');
+      // Low priority like 032's scripts: a module script is High by default, which Lighthouse's model (and a phone's
+      // few connections) would put in the first paint's path, although it never blocks one.
+      html = `<script type="module" fetchpriority="low" crossorigin src="/${boot}" data-app-entry="${entry}" data-app-preload="${preload}"></script>`;
+    } else {
+      // A rendered page is painted without its scripts, which only hydrate it: they ask for low priority, so the
+      // stylesheet and the first screen's image come first on a slow network.
+      html =
+        tags.map((tag) => `    ${lowPriority(tag)}\n`).join('') +
+        chunks.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join('');
+    }
+    cache.set(key, html);
+    return html;
   };
 }
 
@@ -173,7 +203,7 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
 
   const indexHtml = readFileSync(path.join(root, 'index.html'), 'utf8');
   const shell = shellTemplate(indexHtml);
-  const routePreloads = routePreloader(readManifest(root, app.log), indexHtml);
+  const scriptsFor = pageScripts(readManifest(root, app.log), shell);
   // Decision 028: the build of apps/web/src/entry-server.tsx sits beside the browser build (dist -> dist-ssr).
   const renderer = shell.withPage ? await loadServerRenderer(path.join(`${root}-ssr`, 'entry-server.js'), app.log) : null;
   /**
@@ -223,7 +253,7 @@ const webPlugin: FastifyPluginAsync<WebPluginOptions> = async (app, { distDir, r
           const page = await renderer.renderPage(request.url, serverFetch);
           if (page.kind === 'rendered') {
             const head = `${answer.head}${preloadsNotIn(answer.head, page.headTags)}`;
-            return reply.code(answer.status).send(shell.withPage(head, page.html, page.dataScripts, routePreloads(page.modules ?? [])));
+            return reply.code(answer.status).send(shell.withPage(head, page.html, page.dataScripts, scriptsFor(page.modules ?? [])));
           }
           request.log.info({ url: request.url, reason: page.reason }, 'page not server-rendered');
         } catch (error) {
