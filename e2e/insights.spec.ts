@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, test } from './support/fixtures';
+import { expect, test, untilAppOwnsPage } from './support/fixtures';
 import { latestPasscode } from './support/passcode';
 import { capture } from './support/screenshots';
 
@@ -130,6 +130,10 @@ test('a broker reads their listings\' figures, which move after a visitor views 
   expect(locality, 'the listing has a locality').not.toBeNull();
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
+  let searchSent = false;
+  visitor.on('request', (sent) => {
+    if (sent.url().includes('/api/track/event') && (sent.postData() ?? '').includes('"SEARCH"')) searchSent = true;
+  });
   await visitor.goto('/');
   const bar = visitor.getByRole('region', { name: 'Your privacy choice' });
   await expect(async () => {
@@ -139,6 +143,12 @@ test('a broker reads their listings\' figures, which move after a visitor views 
   await visitor.goto(`/property-detail-page?locationId=${locality!.id}&maxPrice=8000000&bhk=1,5`);
   await expect(visitor.getByRole('heading', { name: new RegExp(`^Properties in ${locality!.name}`), level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(visitor.getByText(/No properties match this search|That's all/).first()).toBeVisible({ timeout: 30_000 });
+  // The results arrive rendered by the server; the SEARCH is recorded once the app has taken the page over (its
+  // scripts load after the first paint, decision 041). Leaving sooner would leave no search to credit.
+  await untilAppOwnsPage(visitor);
+  await expect
+    .poll(async () => searchSent || (await visitor.evaluate(() => localStorage.getItem('NIVAAS_EVENTS') ?? '')).includes('"SEARCH"'), { timeout: 30_000 })
+    .toBe(true);
   await visitor.goto(listingPath!);
   const enquiry = visitor.getByRole('form', { name: /^Enquiry about / });
   // A server-rendered page takes typing before it is interactive and then clears it: type until it stays.
