@@ -21,7 +21,7 @@
  *    single-URL rows are a best case; each connection starts a mix at its own place.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,11 +31,11 @@ import { createDb, type Database } from '@nivaas/db';
 import { sql } from '@nivaas/db/orm';
 import autocannon, { type Result } from 'autocannon';
 import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { accessTokenKey, signAccessToken } from '../apps/api/src/lib/auth/tokens';
 import { createAnalyticsRepository } from '../apps/api/src/modules/analytics/analytics.repository';
 import { createAnalyticsService } from '../apps/api/src/modules/analytics/analytics.service';
 import { createTrackingRollupsRepository } from '../apps/api/src/modules/tracking/tracking-rollups.repository';
+import { benchAppConfig } from './bench-config';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(benchDir, '..');
@@ -390,15 +390,7 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
   }
 
   mkdirSync(path.join(dataDir, 'media'), { recursive: true });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_ORIGIN: 'http://127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-    PUBLIC_CACHE_MB: '0',
-  });
+  const config = benchAppConfig(dataDir);
   const app = await buildApp({ config, database });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const key = accessTokenKey(config);
