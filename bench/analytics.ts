@@ -7,6 +7,9 @@
  *   ... -- --prepare-only      seed, generate and fold the data (PGlite folder, PostgreSQL schema bench_analytics), no run
  *   ... -- --profile 30        no HTTP: each route's service 30 times, every statement timed alone (count and mean)
  *   ... -- --routes overview-custom,overview   only these routes (names as in the report)
+ *   ... -- --check 60          no HTTP: 60 random custom ranges (and the 7/30/90-day ones no window ends on), each
+ *                              answered by the overview with its ranked lists counted in process (decision 043) and
+ *                              read in SQL as before (039), alternated: answers compared, time and CPU per request
  *
  * 1. Seeds the data folder with the seed CLI (the default 1,800-project catalogue) unless it is there.
  * 2. Generates the events in SQL (generate_series: sessions of six events over the last 90 days, visitors from a pool
@@ -59,6 +62,8 @@ const { values } = parseArgs({
      * (one at a time, so each is timed without the others' queueing), and print each statement's count and mean.
      */
     profile: { type: 'string', default: '0' },
+    /** Instead of HTTP: compare the overview's answers counted in process and in SQL over this many random ranges. */
+    check: { type: 'string', default: '0' },
     /** Only these routes (comma-separated names, e.g. overview-custom); the report is then written with them alone. */
     routes: { type: 'string' },
   },
@@ -297,10 +302,12 @@ async function measure(name: string, url: string, calls: readonly Call[], label 
   const common = { url, requests, workers: 1, timeout: 10, setupClient: connectionModule };
   if (warmup > 0) await autocannon({ ...common, connections, duration: warmup });
   const before = os.loadavg()[0] ?? 0;
+  const cpuBefore = process.cpuUsage();
   const result = await autocannon({ ...common, connections, duration });
+  const cpuUsed = process.cpuUsage(cpuBefore);
   const single = await autocannon({ ...common, connections: 1, duration: 5 });
   const after = os.loadavg()[0] ?? 0;
-  console.log(`${name.padEnd(14)} ${result.requests.average.toFixed(0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx + result.errors}  (1 connection: mean ${single.latency.average.toFixed(1)} ms)  load ${before.toFixed(1)} -> ${after.toFixed(1)}`);
+  console.log(`${name.padEnd(14)} ${result.requests.average.toFixed(0)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx + result.errors}  (1 connection: mean ${single.latency.average.toFixed(1)} ms)  process CPU ${((cpuUsed.user + cpuUsed.system) / 1000 / Math.max(1, result.requests.total)).toFixed(2)} ms/request (app, PGlite worker, autocannon)  load ${before.toFixed(1)} -> ${after.toFixed(1)}`);
   return { name, path: label, result, single, load: [before, after] };
 }
 
@@ -365,6 +372,55 @@ async function profile(database: Database, brokerId: number, rounds: number): Pr
   }
 }
 
+/**
+ * Decision 043's identity check: the overview of `count` random custom ranges (and 7, 30 and 90-day ranges that no
+ * kept window ends on) from a service counting the ranked lists in process and one reading them in SQL (the code
+ * before 043), alternated range by range on one connection; every answer compared whole. Prints the medians of wall
+ * time and of the process's CPU per request.
+ */
+async function check(database: Database, count: number): Promise<void> {
+  const repository = createAnalyticsRepository(database.db);
+  const clock = () => new Date();
+  const ownerOf = async () => ({ kind: 'broker' as const, id: 0 });
+  const counted = createAnalyticsService({ repository, clock, ownerOf });
+  const inSql = createAnalyticsService({ repository, clock, ownerOf, countsInProcess: false });
+  const started = performance.now();
+  await counted.overview({ from: istDay(-1), to: istDay(-1) });
+  console.log(`first read of the day counts: ${(performance.now() - started).toFixed(0)} ms`);
+  const ranges = [
+    ...customRanges(count).map((query) => {
+      const found = new URLSearchParams(query);
+      return { from: found.get('from') ?? undefined, to: found.get('to') ?? undefined };
+    }),
+    { from: istDay(-7), to: istDay(-1) },
+    { from: istDay(-31), to: istDay(-2) },
+    { from: istDay(-90), to: istDay(-1) },
+  ];
+  const times = { counted: [] as number[], inSql: [] as number[] };
+  const cpu = { counted: [] as number[], inSql: [] as number[] };
+  let same = 0;
+  const differing: string[] = [];
+  for (const [index, range] of ranges.entries()) {
+    const order = index % 2 === 0 ? (['counted', 'inSql'] as const) : (['inSql', 'counted'] as const);
+    const answers: Record<string, unknown> = {};
+    for (const which of order) {
+      const service = which === 'counted' ? counted : inSql;
+      const cpuBefore = process.cpuUsage();
+      const at = performance.now();
+      answers[which] = await service.overview(range);
+      times[which].push(performance.now() - at);
+      const used = process.cpuUsage(cpuBefore);
+      cpu[which].push((used.user + used.system) / 1000);
+    }
+    if (JSON.stringify(answers.counted) === JSON.stringify(answers.inSql)) same += 1;
+    else differing.push(`${range.from}..${range.to}`);
+  }
+  const median = (list: number[]) => [...list].sort((a, b) => a - b)[list.length >> 1] ?? 0;
+  console.log(
+    `identical ${same} / ${ranges.length}${differing.length > 0 ? ` (differ: ${differing.join(', ')})` : ''}; median wall ms: in process ${median(times.counted).toFixed(1)}, SQL ${median(times.inSql).toFixed(1)}; median CPU ms of this process: in process ${median(cpu.counted).toFixed(1)}, SQL ${median(cpu.inSql).toFixed(1)} (load ${(os.loadavg()[0] ?? 0).toFixed(1)})`,
+  );
+}
+
 async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Measured[]; facts: string }> {
   const database = await openSeeded(engine);
   await generateEvents(database);
@@ -383,8 +439,9 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
   const viewerSearchRows = await scalar(database, sql`select count(*)::text as n from tracking_viewer_searches`);
   const facts = `${events.toLocaleString('en-IN')} events, ${rollupRows.toLocaleString('en-IN')} rollup rows, ${visitorDays.toLocaleString('en-IN')} visitor-day rows, ${viewerSearchRows.toLocaleString('en-IN')} viewers' search rows; broker ${brokerId} has ${broker.rows[0]?.listings} listings`;
   console.log(facts);
-  if (values['prepare-only'] || Number(values.profile) > 0) {
+  if (values['prepare-only'] || Number(values.profile) > 0 || Number(values.check) > 0) {
     if (Number(values.profile) > 0) await profile(database, brokerId, Number(values.profile));
+    if (Number(values.check) > 0) await check(database, Number(values.check));
     await database.close();
     return { engine, measured: [], facts };
   }
@@ -417,7 +474,13 @@ async function runEngine(engine: Engine): Promise<{ engine: Engine; measured: Me
       ['searches-mix', () => measure('searches-mix', url, mix('/api/broker/insights/searches'), `/api/broker/insights/searches: ${MIX_BROKERS} brokers x 7, 30, 90 days`)],
       [
         'overview-custom',
-        () => measure('overview-custom', url, custom.map((query) => staff(`/api/admin/analytics/overview${query}`)), `/api/admin/analytics/overview: ${CUSTOM_RANGES} random ranges in the last 90 days, none a kept window`),
+        async () => {
+          // The app's first custom range reads the day counts it keeps (decision 043), once per process: timed apart.
+          const started = performance.now();
+          const first = await fetch(`${url}/api/admin/analytics/overview${custom[0]}`, { headers: { authorization: provider } });
+          console.log(`overview-custom: first request (reads the day counts) ${first.status} in ${(performance.now() - started).toFixed(0)} ms`);
+          return measure('overview-custom', url, custom.map((query) => staff(`/api/admin/analytics/overview${query}`)), `/api/admin/analytics/overview: ${CUSTOM_RANGES} random ranges in the last 90 days, none a kept window`);
+        },
       ],
     ];
     const only = values.routes === undefined ? undefined : new Set(values.routes.split(','));
@@ -457,7 +520,7 @@ async function main(): Promise<void> {
     '- Shared with other engineers\' builds and tests: the load average columns say how busy it was. Above the core count the app gets a fraction of a core and p99 grows with the stalls.',
     '',
   ];
-  if (!values['no-report'] && !values['prepare-only'] && Number(values.profile) === 0) {
+  if (!values['no-report'] && !values['prepare-only'] && Number(values.profile) === 0 && Number(values.check) === 0) {
     mkdirSync(path.dirname(reportPath), { recursive: true });
     writeFileSync(reportPath, lines.join('\n'));
     console.log(`report: ${reportPath}`);

@@ -83,6 +83,25 @@ const idsOf = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 const rankedCall = (range: DayRange, top: number) => sql`nivaas_analytics_ranked(${range.from}::date, ${range.to}::date,
   ${range.since.toISOString()}::timestamptz, ${range.until.toISOString()}::timestamptz, ${top}::int)`;
 
+/** Candidates counted in process and the watermark of the counts they come from (decision 043). */
+export interface Counted {
+  candidates: RankedCandidates;
+  watermark: string;
+}
+const bigints = (values: readonly number[]) => sql`${`{${values.join(',')}}`}::bigint[]`;
+/** nivaas_analytics_ranked_named's call (migration 0026). */
+const namedCall = (range: DayRange, top: number, c: RankedCandidates) => sql`nivaas_analytics_ranked_named(
+  ${range.since.toISOString()}::timestamptz, ${range.until.toISOString()}::timestamptz, ${top}::int, ${c.visitors}::bigint,
+  ${textArray(c.projects.map((row) => row.key))}, ${bigints(c.projects.map((row) => row.views))}, ${bigints(c.projects.map((row) => row.visitors))},
+  ${idsOf(c.localities.map((row) => row.locationId))}, ${bigints(c.localities.map((row) => row.views))},
+  ${textArray(c.cities.map((row) => row.key))}, ${bigints(c.cities.map((row) => row.views))}, ${bigints(c.cities.map((row) => row.visitors))},
+  ${textArray(c.searches.map((row) => row.key))}, ${bigints(c.searches.map((row) => row.count))}, ${bigints(c.searches.map((row) => row.zeroResults))},
+  ${textArray(c.zeroResultSearches.map((row) => row.key))}, ${bigints(c.zeroResultSearches.map((row) => row.count))})`;
+/** The marks of tracking_day_marks with a version >= the watermark, as one JSON text (null: none). */
+const marksSince = (watermark: string) =>
+  sql`(select json_agg(json_build_array(m.day::text, m.version::text))::text from tracking_day_marks m where m.version >= ${watermark}::bigint)`;
+const marksOf = (text: string | null): DayMark[] => (text === null ? [] : (JSON.parse(text) as [string, string][]).map(([day, version]) => ({ day, version })));
+
 function toNumber(value: string | number | null | undefined): number {
   return Number(value ?? 0);
 }
@@ -204,6 +223,44 @@ export interface BrokerFigures {
   leads: LeadCountRow[];
 }
 
+/**
+ * The candidates of the overview's ranked lists over a range, counted in the API process (decision 043): every key
+ * whose count reaches the top-th largest (ties included), with the range's counts; nivaas_analytics_ranked_named
+ * orders and cuts them as nivaas_analytics_ranked does, and names them.
+ */
+export interface RankedCandidates {
+  visitors: number;
+  projects: { key: string; views: number; visitors: number }[];
+  localities: { locationId: number; views: number }[];
+  cities: { key: string; views: number; visitors: number }[];
+  searches: { key: string; count: number; zeroResults: number }[];
+  zeroResultSearches: { key: string; count: number }[];
+}
+
+/** A mark of tracking_day_marks (migration 0026): a day ('YYYY-MM-DD' or 'infinity') and the id of its last writer. */
+export interface DayMark {
+  day: string;
+  version: string;
+}
+
+/** The counts of some days as dayCounts reads them (days as numbers: days since 1970-01-01). */
+export interface DayCountsDoc {
+  /** xmin of the statement's snapshot (a later change has a mark with a version >= it). */
+  xmin: string;
+  /** Every mark with a version >= the watermark asked, as the statement saw them. */
+  marks: DayMark[];
+  /** The days read, each replacing the day kept: the days asked and the marks' days, from the floor on. */
+  days: number[];
+  /** [dimension ('project' | 'city' | 'search' | 'zero'), key, day, count] */
+  rollups: [string, string, number, number][];
+  /** [location id, day, views] */
+  localities: [number, number, number][];
+  /** [dimension ('total' | 'project' | 'city'), key, day, previous day (null: none), visitors] */
+  gaps: [string, string, number, number | null, number][];
+}
+
+const EPOCH = sql`date '1970-01-01'`;
+
 /** The ranked lists as nivaas_analytics_overview returns them: arrays in a fixed order, to keep the document small. */
 interface WindowRankedDoc {
   visitors: number;
@@ -280,12 +337,14 @@ export function createAnalyticsRepository(db: Db) {
      * same from nivaas_analytics_ranked in the same statement. `ranked` is null for a range of 7, 30 or 90 days that
      * the kept windows do not end on: the service asks rankedRange.
      */
-    async overviewFigures(range: DayRange, window: number | null, top: number, now: Date): Promise<OverviewFigures> {
-      // A range that cannot be a kept window has its ranked lists read in the same statement (decision 039).
-      const [found] = await rows<{ doc: string; ranked: string | null }>(sql`
+    async overviewFigures(range: DayRange, window: number | null, top: number, now: Date, counted?: Counted): Promise<OverviewFigures & { marks: DayMark[] }> {
+      // A range that cannot be a kept window has its ranked lists read in the same statement (decision 039), from the
+      // candidates counted in process when given (decision 043), with the marks that say whether those counts are current.
+      const ranked = counted === undefined ? sql`case when ${window}::int is null then ${rankedCall(range, top)} end` : namedCall(range, top, counted.candidates);
+      const [found] = await rows<{ doc: string; ranked: string | null; marks: string | null }>(sql`
         select nivaas_analytics_overview(${range.from}::date, ${range.to}::date, ${range.since.toISOString()}::timestamptz,
                                          ${range.until.toISOString()}::timestamptz, ${window}::int, ${top}::int, ${now.toISOString()}::timestamptz) as doc,
-               case when ${window}::int is null then ${rankedCall(range, top)} end as ranked`);
+               ${ranked} as ranked, ${counted === undefined ? sql`null` : marksSince(counted.watermark)} as marks`);
       type Counts = (number | null)[];
       const doc = JSON.parse(found?.doc ?? '{}') as {
         daily: [string, ...Counts][];
@@ -313,7 +372,53 @@ export function createAnalyticsRepository(db: Db) {
         pending: { count: toNumber(doc.pending[0]), medianWaitHours: toNumber(doc.pending[1]), oldestWaitHours: toNumber(doc.pending[2]) },
         decisions: doc.decisions.map(([day, approved, rejected]) => ({ day, approved: toNumber(approved), rejected: toNumber(rejected) })),
         ranked: doc.ranked === null ? (found?.ranked ? rankedOf(JSON.parse(found.ranked) as WindowRankedDoc) : null) : rankedOf(doc.ranked),
+        marks: marksOf(found?.marks ?? null),
       };
+    },
+
+    /**
+     * The ranked lists from candidates counted in process (decision 043), in one call of nivaas_analytics_ranked_named
+     * (migration 0026), with the marks since `counted.watermark` that say whether those counts are current.
+     */
+    async rankedNamed(range: DayRange, top: number, counted: Counted): Promise<{ ranked: RankedLists; marks: DayMark[] }> {
+      const [found] = await rows<{ ranked: string; marks: string | null }>(sql`
+        select ${namedCall(range, top, counted.candidates)} as ranked, ${marksSince(counted.watermark)} as marks`);
+      return { ranked: rankedOf(JSON.parse(found?.ranked ?? 'null') as WindowRankedDoc), marks: marksOf(found?.marks ?? null) };
+    },
+
+    /**
+     * The per-day counts the overview's ranked lists are made of (decision 043), for some days from `floor` on: the
+     * daily rollups of listings' views, cities' page views, searches and searches that found nothing; the localities'
+     * daily views; the visitor gaps of the site, the listings and the cities. The days asked and (unless `onlyAsked`)
+     * every day marked since `watermark`, with those marks and the snapshot's xmin: one snapshot.
+     */
+    async dayCounts(floor: string, days: readonly string[], watermark: string, onlyAsked = false): Promise<DayCountsDoc> {
+      const [found] = await rows<{ doc: string }>(sql`
+        with marks as (select day, version from tracking_day_marks where version >= ${watermark}::bigint),
+        picked as (
+          select coalesce(array_agg(w.day), '{}') as days from (
+            select d.day from unnest(${`{${days.join(',')}}`}::date[]) d(day) where d.day >= ${floor}::date
+            union select day from marks where not ${onlyAsked}::boolean and day >= ${floor}::date and day <> 'infinity') w)
+        select json_build_object(
+          'xmin', pg_snapshot_xmin(pg_current_snapshot())::text,
+          'marks', coalesce((select json_agg(json_build_array(day::text, version::text)) from marks), '[]'::json),
+          'days', (select to_json(array(select unnest(days) - ${EPOCH})) from picked),
+          'rollups', coalesce((
+            select json_agg(json_build_array(case when r.event_name = '#zero-results' then 'zero' else r.dimension end, r.key, r.day - ${EPOCH}, r.events))
+            from tracking_daily_rollups r, picked
+            where r.dimension in ('project', 'city', 'search') and r.day = any(picked.days) and r.events <> 0
+              and ((r.dimension = 'project' and r.event_name = 'PROJECT_VIEW') or (r.dimension = 'city' and r.event_name = 'PAGE_VIEW')
+                   or (r.dimension = 'search' and r.event_name in ('SEARCH', '#zero-results')))), '[]'::json),
+          'localities', coalesce((
+            select json_agg(json_build_array(v.location_id, v.day - ${EPOCH}, v.views))
+            from tracking_locality_views v, picked where v.day = any(picked.days) and v.views <> 0), '[]'::json),
+          'gaps', coalesce((
+            select json_agg(json_build_array(g.dimension, g.key, g.day - ${EPOCH},
+                                             case when g.prev_day = '-infinity' then null else g.prev_day - ${EPOCH} end, g.visitors))
+            from tracking_visitor_gaps g, picked
+            where g.dimension in ('total', 'project', 'city') and g.day = any(picked.days) and g.visitors <> 0), '[]'::json)
+        )::text as doc`);
+      return JSON.parse(found?.doc ?? 'null') as DayCountsDoc;
     },
 
     /**

@@ -19,7 +19,8 @@ import { LEAD_STAGES } from '@nivaas/contracts/lead.schema';
 import { projectPath, uploadPath } from '@nivaas/contracts/project-path';
 import { DomainError } from '../../lib/domain-error';
 import type { ListingOwner } from '../listings/listings.service';
-import type { AnalyticsRepository, BrokerFigures, DayRange, ListingRow, ViewerSearchRow } from './analytics.repository';
+import type { AnalyticsRepository, BrokerFigures, Counted, DayMark, DayRange, ListingRow, OverviewFigures, RankedLists, ViewerSearchRow } from './analytics.repository';
+import { createAnalyticsDayCounts } from './analytics-day-counts';
 import { sharedReads } from '../../lib/shared-reads';
 
 const DAY_MS = 86_400_000;
@@ -102,13 +103,22 @@ export interface AnalyticsServiceOptions {
   clock: () => Date;
   /** The listings service's rule: a user, or an approved broker (a pending broker is refused with its own message). */
   ownerOf: (principal: Principal) => Promise<ListingOwner>;
+  /**
+   * Count a custom range's ranked lists in process from kept per-day counts (decision 043); default true. False reads
+   * them in SQL (nivaas_analytics_ranked, decision 039), as before: the bench's identity check compares the two.
+   */
+  countsInProcess?: boolean;
 }
+
+/** Reads of a rank whose counts turned out stale before falling back to SQL (a fold in between each time). */
+const RANK_ATTEMPTS = 3;
 
 /**
  * Issue 13's figures: the provider's overview and drill-downs, and a broker's insights on their own listings. Reads
  * the rollups and visitor-day facts (never raw events) and the catalogue, leads and moderation tables.
  */
-export function createAnalyticsService({ repository, clock, ownerOf }: AnalyticsServiceOptions) {
+export function createAnalyticsService({ repository, clock, ownerOf, countsInProcess = true }: AnalyticsServiceOptions) {
+  const dayCounts = countsInProcess ? createAnalyticsDayCounts({ repository, today: () => istDay(clock()) }) : null;
   // Identical requests in flight together share one read (decision 037); keyed after the access check, by what the
   // answer depends on: the broker (never the caller's token), the range, and for the overview the minute (its
   // moderation waits are counted to the request's time, in tenths of an hour).
@@ -200,6 +210,39 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     };
   }
 
+  /**
+   * A read that uses the ranked lists' candidates counted in process (decision 043) and returns the day marks since
+   * the counts' watermark: sent again after reading the marked days while the counts turn out not current (a fold in
+   * between), and null when the range is not kept or they never were (the caller reads in SQL, as 039).
+   */
+  async function withCounts<T>(range: DayRange, read: (counted: Counted) => Promise<T & { marks: DayMark[] }>): Promise<T | null> {
+    if (dayCounts === null) return null;
+    await dayCounts.ready();
+    for (let attempt = 0; attempt < RANK_ATTEMPTS && dayCounts.covers(range.from, range.to); attempt += 1) {
+      const rankedAt = dayCounts.generation();
+      const found = await read(dayCounts.rank(range.from, range.to, TOP));
+      const stale = dayCounts.stale(found.marks, rankedAt);
+      if (stale === null) return found;
+      if (stale.length > 0) await dayCounts.refresh(stale);
+    }
+    return null;
+  }
+
+  /**
+   * The overview's figures; for a range that cannot be a kept window, its ranked lists from the counts kept in
+   * process, in the same statement (decision 043).
+   */
+  async function overviewFiguresOf(range: DayRange, window: number | null): Promise<OverviewFigures> {
+    const counted = window === null ? await withCounts(range, (candidates) => repository.overviewFigures(range, window, TOP, clock(), candidates)) : null;
+    return counted ?? repository.overviewFigures(range, window, TOP, clock());
+  }
+
+  /** The ranked lists of a range of 7, 30 or 90 days that the kept windows do not end on. */
+  async function rankedOf(range: DayRange): Promise<RankedLists> {
+    const counted = await withCounts(range, (candidates) => repository.rankedNamed(range, TOP, candidates));
+    return counted?.ranked ?? repository.rankedRange(range, TOP);
+  }
+
   /** The overview of a range. */
   async function overviewOf(range: DayRange): Promise<Without<AnalyticsOverviewResponse>> {
     const days = analyticsRangeDays(range.from, range.to);
@@ -207,8 +250,8 @@ export function createAnalyticsService({ repository, clock, ownerOf }: Analytics
     // last day and answers the ranked lists from them; any other range has them from nivaas_analytics_ranked
     // (decision 039), in the same statement when its length already says it is no window.
     const window = (ANALYTICS_WINDOWS as readonly number[]).includes(days) ? days : null;
-    const figures = await repository.overviewFigures(range, window, TOP, clock());
-    const ranked = figures.ranked ?? (await repository.rankedRange(range, TOP));
+    const figures = await overviewFiguresOf(range, window);
+    const ranked = figures.ranked ?? (await rankedOf(range));
     const byDay = new Map(figures.daily.map((row) => [row.day, row]));
     const everyDayOfRange = everyDay(range);
     const daily = everyDayOfRange.map((day) => {
