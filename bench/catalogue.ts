@@ -217,8 +217,6 @@ interface EngineRun {
   measured: Measured[];
   /** How long the in-process search index took to build before the run (decision 031). */
   indexMs: number;
-  /** The process's heap and resident memory once the index and its cards (decision 044) were built, MB. */
-  memory: { heapMb: number; rssMb: number };
 }
 
 async function runEngine(engine: Engine, cache: boolean, database: Database, mix: Mix): Promise<EngineRun> {
@@ -238,9 +236,7 @@ async function runEngine(engine: Engine, cache: boolean, database: Database, mix
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const indexMs = performance.now() - indexStarted;
-  const { heapUsed, rss } = process.memoryUsage();
-  const memory = { heapMb: heapUsed / 1e6, rssMb: rss / 1e6 };
-  console.log(`${engine}: search index built in ${indexMs.toFixed(0)} ms; heap ${memory.heapMb.toFixed(0)} MB, rss ${memory.rssMb.toFixed(0)} MB`);
+  console.log(`${engine}: search index built in ${indexMs.toFixed(0)} ms`);
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ success: true, message: 'constant' }));
   const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -263,7 +259,7 @@ async function runEngine(engine: Engine, cache: boolean, database: Database, mix
     await bare.close();
     await app.close();
   }
-  return { engine, cache, measured, indexMs, memory };
+  return { engine, cache, measured, indexMs };
 }
 
 const ENGINE_TITLES: Record<Engine, string> = {
@@ -271,7 +267,7 @@ const ENGINE_TITLES: Record<Engine, string> = {
   postgres: 'PostgreSQL (DATABASE_URL, localhost, same two cores)',
 };
 
-function section({ engine, cache, measured, indexMs, memory }: EngineRun): string[] {
+function section({ engine, cache, measured, indexMs }: EngineRun): string[] {
   const rows = measured.map(({ scenario, result, single, load, wire }) => {
     const errors = result.errors + result.timeouts + result.non2xx;
     const target = scenario.name === 'bare' || cache ? undefined : TARGET_P99_MS[engine][scenario.name];
@@ -285,8 +281,7 @@ function section({ engine, cache, measured, indexMs, memory }: EngineRun): strin
     '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `The in-process search index (decision 031) and its cards (decision 044) were built before this run in ${(indexMs / 1000).toFixed(1)} s; ` +
-      `the process then held ${memory.heapMb.toFixed(0)} MB of heap (${memory.rssMb.toFixed(0)} MB resident), the bench's own mix and load generator included.`,
+    `The in-process search index (decision 031) was built before this run in ${(indexMs / 1000).toFixed(1)} s.`,
     '',
   ];
 }
@@ -334,7 +329,7 @@ async function main(): Promise<void> {
   const notes = [
     `CPU: ${cpus[0]?.model ?? 'unknown'}, ${cpus.length} logical cores; memory ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; Node ${process.version}, ${os.type()} ${os.release()}.`,
     'The machine is shared with other work (other engineers\' test runs and servers); the load average columns show how busy it was. Figures taken with the load average above 4 are not final.',
-    'With the cache off, a request runs its queries; what is still kept in process then is the in-process catalogue index (decisions 031 and 038: it picks the ids of a search or a results page and counts its total, and keeps a results page\'s matches per filter set for the life of its snapshot (decision 040)) and every public project\'s card as JSON text beside it (decision 044: a results page, a search and a details page it answers run no statement; all of it is dropped on every catalogue notice of the tables it reads and built again), what search words name until the catalogue changes, and a SQL-answered list\'s total per filter set for 30 s.',
+    'With the cache off, a request runs its queries; what is still kept in process then is the in-process catalogue index (decisions 031 and 038: it picks the ids of a search or a results page and counts its total, and keeps a results page\'s matches per filter set for the life of its snapshot (decision 040); rows are read by id), what search words name until the catalogue changes, and a SQL-answered list\'s total per filter set for 30 s.',
     'The PostgreSQL run uses the PostgreSQL server on this same machine (schema bench_catalogue), so the database and the app share the two cores.',
   ];
   if (!values['no-report']) {

@@ -5,13 +5,13 @@ import { isPlainWord, TrigramSpace } from './trigram';
 
 /*
  * The public catalogue in process, for search (decision 031): what the typeahead's statement used to find by trigram
- * index and heap reads, and rank by word_similarity, is found here in memory; the answer's projects are the cards kept
- * beside it in the same snapshot (catalogue-cards.ts, decision 044; until then they were read by id). It answers exactly what the SQL path answers
+ * index and heap reads, and rank by word_similarity, is found here in memory, and only the rows of the answer are read
+ * from the database, by id, with their visibility checked again live. It answers exactly what the SQL path answers
  * (catalogue-index.test.ts compares the two over many queries): the same text rules (project-text-search.ts), the
  * same filters (project-filters.ts), the same orders and the same word_similarity (trigram.ts).
  *
  * The results page (GET /project) is answered from it too (decision 038): the page's ids in any of the three orders and
- * the total, counted here, so neither the page's statement nor a count runs in SQL; the projects are the cards as above.
+ * the total, counted here, so neither the page's statement nor a count runs in SQL; the rows are read by id as above.
  *
  * It is a snapshot: the projects service builds it from the database and drops it on every catalogue notice of the
  * tables it reads (projects.service.ts); a filter it does not hold (possession: it depends on the database's

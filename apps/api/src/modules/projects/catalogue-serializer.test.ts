@@ -2,7 +2,6 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RawJson, stringifyAnswer } from './catalogue-cards';
 import { catalogueSerializer } from './catalogue-serializer';
 
 const Answer = z.object({ success: z.literal(true), name: z.string(), price: z.number().int().nullable() });
@@ -47,35 +46,5 @@ describe('catalogueSerializer', () => {
     const app = await appAnswering({ success: true, name: 'Lake View', price: 1.5 }, true);
     expect((await app.inject({ method: 'GET', url: '/thing' })).statusCode).toBe(500);
     await app.close();
-  });
-
-  it('writes already serialised parts as they are, and checks them against the schema like the rest (decision 044)', async () => {
-    const answer = { success: true, name: new RawJson('"Lake View"'), price: new RawJson('12') };
-    for (const check of [true, false]) {
-      const app = await appAnswering(answer, check);
-      const response = await app.inject({ method: 'GET', url: '/thing' });
-      expect(response.statusCode).toBe(200);
-      expect(response.body).toBe('{"success":true,"name":"Lake View","price":12}');
-      await app.close();
-    }
-    const wrong = await appAnswering({ success: true, name: 'Lake View', price: new RawJson('1.5') }, true);
-    expect((await wrong.inject({ method: 'GET', url: '/thing' })).statusCode).toBe(500);
-    await wrong.close();
-  });
-});
-
-describe('stringifyAnswer', () => {
-  it('is JSON.stringify with RawJson parts written as they are, wherever they sit', () => {
-    const value = { a: [1, new RawJson('[{"x":1},{"x":2}]')], b: 'text', c: new RawJson('null'), d: { e: new RawJson('"q"') } };
-    expect(stringifyAnswer(value)).toBe('{"a":[1,[{"x":1},{"x":2}]],"b":"text","c":null,"d":{"e":"q"}}');
-    expect(stringifyAnswer(new RawJson('[1]'))).toBe('[1]');
-    expect(stringifyAnswer({ plain: ['\u0001raw:0'] })).toBe(JSON.stringify({ plain: ['\u0001raw:0'] }));
-  });
-
-  it("cannot be made to splice a raw part where a visitor's text stands", () => {
-    // A control character and the marker's shape typed by a visitor stay text: the marker carries a per-process nonce.
-    const text = '\u0001raw:guess:0';
-    const value = { query: text, also: `"${text}"`, cards: new RawJson('[7]') };
-    expect(JSON.parse(stringifyAnswer(value))).toEqual({ query: text, also: `"${text}"`, cards: [7] });
   });
 });

@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { stringifyAnswer } from './catalogue-cards';
 
 type ZodRouteSchema = Parameters<typeof serializerCompiler>[0];
 
@@ -24,9 +23,6 @@ export interface CatalogueSerializerOptions {
  * (so a wrong type fails as before) and must equal what JSON.stringify would have sent (so a field the schema would
  * strip, or a value it would transform, fails the test instead of reaching production unchecked). Error answers
  * (400, 404) always go through zod.
- *
- * An answer may hold parts already serialised (catalogue-cards.ts RawJson: the cards' texts of a results page or a
- * search, decision 044). They are written as they are; with `check`, the whole answer is parsed back and checked as above.
  */
 export function catalogueSerializer({ check, alwaysZod }: CatalogueSerializerOptions) {
   return <T>(route: Parameters<FastifySerializerCompiler<T>>[0]): ((data: unknown) => string) => {
@@ -35,17 +31,16 @@ export function catalogueSerializer({ check, alwaysZod }: CatalogueSerializerOpt
     const viaZod = serializerCompiler(route as unknown as ZodRouteSchema);
     if (route.httpStatus !== '200') return viaZod;
     if (check) {
-      return (answer) => {
-        const plain = stringifyAnswer(answer);
-        const data: unknown = plain === JSON.stringify(answer) ? answer : JSON.parse(plain);
+      return (data) => {
         const json = viaZod(data);
         if (alwaysZod?.(data)) return json;
+        const plain = JSON.stringify(data);
         if (json !== plain && !isDeepStrictEqual(JSON.parse(json), JSON.parse(plain))) {
           throw new Error(`${route.method} ${route.url}: the answer differs from its schema's encoding, and production sends it unencoded`);
         }
         return json;
       };
     }
-    return (data) => (alwaysZod?.(data) ? viaZod(data) : stringifyAnswer(data));
+    return (data) => (alwaysZod?.(data) ? viaZod(data) : JSON.stringify(data));
   };
 }

@@ -1,24 +1,5 @@
 import type { Project, ProjectDetail } from '@nivaas/contracts/project.schema';
-import type { PageRow, ProjectMediaRow, ProjectRow, RemarkRow, UnitRow } from './projects.repository';
-
-/** Place and builder names by id (every city, zone, locality and builder: projects.repository placeNames). */
-export interface PlaceNameMaps {
-  cities: Map<number, string>;
-  zones: Map<number, string>;
-  locations: Map<number, string>;
-  builders: Map<number, string>;
-}
-
-/** A page row with the names of the places and builder it points at. */
-export function withNames(pageRow: PageRow, names: PlaceNameMaps): ProjectRow {
-  return {
-    ...pageRow,
-    cityName: names.cities.get(pageRow.cityId) ?? '',
-    zoneName: pageRow.zoneId === null ? null : (names.zones.get(pageRow.zoneId) ?? null),
-    locationName: names.locations.get(pageRow.locationId) ?? '',
-    builderName: pageRow.builderId === null ? null : (names.builders.get(pageRow.builderId) ?? null),
-  };
-}
+import type { ProjectMediaRow, ProjectRow, RemarkRow, UnitRow } from './projects.repository';
 
 /**
  * spec §3 remarks: a map of timestamp to message. Two remarks written in the same millisecond would
@@ -64,7 +45,7 @@ export function toProject(row: ProjectRow, units: UnitRow[], medias: ProjectMedi
 }
 
 /** A details-page project: the builder comes with its logo and 'about' (spec §7 GET /project/{id}). */
-export function toProjectDetail(project: Project, row: Pick<ProjectRow, 'builderLogo' | 'builderDescription' | 'builderEstablishedYear'>): ProjectDetail {
+export function toProjectDetail(project: Project, row: ProjectRow): ProjectDetail {
   return {
     ...project,
     builder: project.builder && {

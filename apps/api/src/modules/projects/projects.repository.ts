@@ -5,7 +5,6 @@ import { containsPattern, escapeLike } from '../../lib/like-pattern';
 import { publicItemConditions } from '../../lib/public-items';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, ne, type SQL, sql } from '@nivaas/db/orm';
 import { type CatalogueFilters, catalogueWhere, UPCOMING_TAG } from './project-filters';
-import type { BuilderProfile } from './catalogue-cards';
 import type { IndexPlaces, IndexProjectRow } from './catalogue-index';
 import { entityPageArms, namesMatch, textMatches, type WordHit } from './project-text-search';
 
@@ -407,32 +406,26 @@ export function createProjectsRepository(db: Db) {
     },
 
     /**
-     * Public projects with id > `afterId`, at most `limit`, with their units and media, for the cards kept beside the
-     * in-process index (catalogue-cards.ts, decision 044): one text value per slice, as catalogueIndexChunk. (Until
-     * then the rows the index chose were read by id on every request, with their visibility checked again.)
+     * Public projects by id (any order) with their units and media, and which of `builderIds` are public: the rows of
+     * an answer the in-process index chose. Visibility is checked here again, live, so a snapshot can never show
+     * what is hidden. One plain statement: planning the page CTEs of loadPages cost more than this runs.
      */
-    async publicCardsChunk(afterId: number, limit: number): Promise<LoadedPages<'rows'> & { lastId: number | null }> {
-      const owned = sql`in (select id from x)`;
+    async loadPublicByIds(ids: number[], builderIds: number[]): Promise<LoadedPages<'rows'>> {
+      const idArray = sql`${`{${ids.join(',')}}`}::int[]`;
+      // Units and media by the ids asked (a hidden project's are read and left unused): `in (select id from x)` over a
+      // CTE cost the embedded database 13 ms against 4.7 ms for these three index lookups (36 ids, 100,000 projects).
       const result = await db.execute<{ json: string | null }>(sql`
-        with x as (select ${projects}.* from ${projects} where ${and(sql`${projects.id} > ${afterId}`, ...publicItemConditions())} order by ${projects.id} limit ${limit})
         select json_build_object(
-          'pages', json_build_object('rows', coalesce((select json_agg(${pageRowJson} order by x.id) from x), '[]'::json)),
-          'units', ${unitsJson(owned)},
-          'media', ${mediaJson(owned)},
+          'pages', json_build_object('rows', coalesce((select json_agg(${pageRowJson})
+            from (select ${projects}.* from ${projects} where ${and(sql`${projects.id} = any(${idArray})`, ...publicItemConditions())}) x), '[]'::json)),
+          'units', ${unitsJson(sql`= any(${idArray})`)},
+          'media', ${mediaJson(sql`= any(${idArray})`)},
           'remarks', '[]'::json,
-          'liveBuilders', '[]'::json,
-          'lastId', (select max(x.id) from x)
+          'liveBuilders', ${liveBuildersJson(builderIds)}
         )::text as "json"`);
-      const loaded = parsedJson<LoadedPages<'rows'> & { lastId: number | null }>(result.rows, 'publicCardsChunk');
-      if (!loaded) throw new Error('publicCardsChunk: the database returned no result row');
+      const loaded = parsedJson<LoadedPages<'rows'>>(result.rows, 'loadPublicByIds');
+      if (!loaded) throw new Error('loadPublicByIds: the database returned no result row');
       return loaded;
-    },
-
-    /** Every builder's profile as a details page shows it (hundreds of rows): [id, logo, description, established year]. */
-    async builderProfiles(): Promise<BuilderProfile[]> {
-      const result = await db.execute<{ json: string | null }>(sql`
-        select coalesce(json_agg(json_build_array(b.id, b.logo_url, b.description, b.established_year)), '[]'::json)::text as "json" from ${builders} b`);
-      return parsedJson<BuilderProfile[]>(result.rows, 'builderProfiles') ?? [];
     },
 
     async countPublic(filters: CatalogueFilters): Promise<number> {

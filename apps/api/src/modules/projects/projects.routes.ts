@@ -15,7 +15,6 @@ import {
 import { type OwnerCounters, OwnerListingsResponseSchema } from '@nivaas/contracts/upload.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DYNAMIC_JSON_COMPRESSION } from '../../plugins/compression';
-import { cardsJson } from './catalogue-cards';
 import { catalogueSerializer } from './catalogue-serializer';
 import type { ProjectsService } from './projects.service';
 
@@ -66,9 +65,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<ProjectsRoutesOptions> = asyn
       // The public cache never answers a request with a bearer token, so the owner's view is never kept or replayed.
       const own = ownView ? await ownView(request.principal, request.query) : null;
       if (own) return { success: true as const, ...own };
-      const { cards, pagination } = await projects.listCards(request.query);
-      // The cards' texts are written as they are (catalogue-cards.ts, decision 044); the serializer knows RawJson, the type does not.
-      return { success: true as const, projects: cardsJson(cards) as unknown as Project[], pagination };
+      return { success: true as const, ...(await projects.list(request.query)) };
     },
   );
 

@@ -13,9 +13,8 @@ import { sharedReads } from '../../lib/shared-reads';
 import { DomainError } from '../../lib/domain-error';
 import { groupBy } from '../../lib/group-by';
 import { offsetOf } from '../../lib/page-window';
-import { addCards, type Cards, cardObjects, type CatalogueCards, catalogueCards } from './catalogue-cards';
 import { buildCatalogueIndex, type CatalogueIndex, type IndexProjectRow } from './catalogue-index';
-import { type PlaceNameMaps, toProject, toProjectDetail, withNames } from './projects.mapper';
+import { toProject, toProjectDetail } from './projects.mapper';
 import { createTtlCache, LABEL_TTL_MS } from './ttl-cache';
 import type { CatalogueFilters } from './project-filters';
 import { MIN_NAME_WORD, type TextMatch, type WordHit, type WordMatch } from './project-text-search';
@@ -48,7 +47,12 @@ export function wordsOf(text: string): string[] {
 }
 
 /** Place and builder names by id. */
-type Names = PlaceNameMaps;
+interface Names {
+  cities: Map<number, string>;
+  zones: Map<number, string>;
+  locations: Map<number, string>;
+  builders: Map<number, string>;
+}
 
 /** Free text resolved for the catalogue: how it matches, and the places and builders its words named. */
 export interface ResolvedText {
@@ -141,17 +145,11 @@ export interface ProjectsServiceOptions {
 
 /**
  * The tables the in-process index is read from (catalogue-index.ts): a notice from any other catalogue table (reviews,
- * blogs, FAQs...) leaves it standing. Media is read by the cards kept with it (decision 044).
+ * blogs, media...) leaves it standing.
  */
-const INDEX_TABLES = new Set(['projects', 'units', 'builders', 'brokers', 'cities', 'zones', 'locations', 'project_media']);
+const INDEX_TABLES = new Set(['projects', 'units', 'builders', 'brokers', 'cities', 'zones', 'locations']);
 /** Public projects per statement of an index build: the embedded database's one connection serves others between. */
 const INDEX_CHUNK = 20_000;
-/**
- * Public projects per statement when reading the cards (catalogue-cards.ts). On PGlite the worker's WebAssembly memory
- * grows to the largest statement's and never shrinks: slices of 10,000 left the process at 1,149 MB resident, 2,500 at
- * 827 MB but took 37 s instead of 26 s at load 15 (decision 044).
- */
-const CARD_CHUNK = 5_000;
 const INDEX_REBUILD_GAP_MS = 1_000;
 
 const COUNT_CACHE_ENTRIES = 1_000;
@@ -161,14 +159,6 @@ const COUNT_CACHE_ENTRIES = 1_000;
  */
 const RESOLUTION_TTL_MS = 60_000;
 const RESOLUTION_CACHE_ENTRIES = 2_000;
-
-/** An index snapshot with the cards of the projects it holds, and the builders public at its build (decision 044). */
-interface Snapshot {
-  generation: number;
-  value: CatalogueIndex;
-  cards: CatalogueCards;
-  publicBuilders: Set<number>;
-}
 
 export function createProjectsService(
   repository: ProjectsRepository,
@@ -199,28 +189,9 @@ export function createProjectsService(
   /** Catalogue notices of any table so far: a read in flight answers a newcomer only if none came since it began. */
   let notices = 0;
   const sharedDetails = sharedReads<{ row: ProjectRow; project: Project }>();
-  let index: Snapshot | undefined;
+  let index: { generation: number; value: CatalogueIndex } | undefined;
   let building = false;
   let lastBuildStart = Number.NEGATIVE_INFINITY;
-
-  /**
-   * The public projects' cards (decision 044), read in slices after the index's own rows; undefined when a change
-   * during the reads made them stale.
-   */
-  async function readCards(generation: number): Promise<CatalogueCards | undefined> {
-    const texts = new Map<number, string>();
-    const names = await loadNames();
-    const profiles = await repository.builderProfiles();
-    let afterId = 0;
-    for (;;) {
-      if (generation !== indexGeneration) return undefined;
-      const chunk = await repository.publicCardsChunk(afterId, CARD_CHUNK);
-      await addCards(texts, chunk, names);
-      if (chunk.lastId === null || chunk.pages.rows.length < CARD_CHUNK) break;
-      afterId = chunk.lastId;
-    }
-    return catalogueCards(texts, profiles);
-  }
 
   async function buildIndex(): Promise<void> {
     const generation = indexGeneration;
@@ -237,19 +208,15 @@ export function createProjectsService(
     const places = await repository.catalogueIndexPlaces();
     if (generation !== indexGeneration) return;
     const value = await buildCatalogueIndex(rows, places);
-    const cards = await readCards(generation);
-    if (!cards || generation !== indexGeneration) return;
-    // Both read from the same public projects at one generation: a difference means a change slipped between the reads.
-    if (cards.size !== value.size) return;
-    index = { generation, value, cards, publicBuilders: new Set(places.builders.map(([id]) => id)) };
+    if (generation === indexGeneration) index = { generation, value };
   }
 
-  /** The index and its cards if they are current, else undefined (and a build is started, at most one at a time, gapped). */
-  function currentSnapshot(): Snapshot | undefined {
+  /** The index if it is current, else undefined (and a build is started, at most one at a time, gapped). */
+  function currentIndex(): CatalogueIndex | undefined {
     if (!catalogueIndex || !catalogueNotices.keeping()) return undefined;
     // The database's date has moved on since the build (possession filters read it): built again, once a day.
     if (index && index.value.validUntil <= Date.now()) indexGeneration += 1;
-    if (index?.generation === indexGeneration) return index;
+    if (index?.generation === indexGeneration) return index.value;
     index = undefined;
     if (!building && performance.now() - lastBuildStart >= indexRebuildGapMs) {
       building = true;
@@ -262,27 +229,6 @@ export function createProjectsService(
         });
     }
     return undefined;
-  }
-
-  function currentIndex(): CatalogueIndex | undefined {
-    return currentSnapshot()?.value;
-  }
-
-  /**
-   * The cards' texts of these ids from the snapshot, in order; undefined when one is missing (the snapshot disagrees
-   * with itself: never expected, but then it is dropped and SQL answers).
-   */
-  function textsOf(snapshot: Snapshot, ids: number[]): string[] | undefined {
-    const texts: string[] = [];
-    for (const id of ids) {
-      const text = snapshot.cards.text(id);
-      if (text === undefined) {
-        indexGeneration += 1;
-        return undefined;
-      }
-      texts.push(text);
-    }
-    return texts;
   }
 
   /**
@@ -322,7 +268,13 @@ export function createProjectsService(
     const shaped = {} as Record<K, { row: ProjectRow; project: Project }[]>;
     for (const key of Object.keys(pages) as K[]) {
       shaped[key] = pages[key].map((pageRow) => {
-        const row = withNames(pageRow, names);
+        const row: ProjectRow = {
+          ...pageRow,
+          cityName: names.cities.get(pageRow.cityId) ?? '',
+          zoneName: pageRow.zoneId === null ? null : (names.zones.get(pageRow.zoneId) ?? null),
+          locationName: names.locations.get(pageRow.locationId) ?? '',
+          builderName: pageRow.builderId === null ? null : (names.builders.get(pageRow.builderId) ?? null),
+        };
         return { row, project: toProject(row, unitsBy.get(row.id) ?? [], mediaBy.get(row.id) ?? [], remarksBy.get(row.id) ?? []) };
       });
     }
@@ -378,28 +330,39 @@ export function createProjectsService(
   }
 
   /**
+   * The projects the index chose, read by id in one statement with their visibility checked live, shaped and keyed by
+   * id; undefined when one of them is not public now (the index is behind a change whose notice has not arrived yet,
+   * PostgreSQL): then the index is dropped and the caller answers from SQL.
+   */
+  async function loadChosen(wanted: number[], builderIds: number[]): Promise<{ byId: Map<number, Project>; liveBuilders: Set<number> } | undefined> {
+    if (wanted.length === 0 && builderIds.length === 0) return { byId: new Map(), liveBuilders: new Set() };
+    const loaded = await repository.loadPublicByIds(wanted, builderIds);
+    if (loaded.pages.rows.length !== wanted.length) {
+      indexGeneration += 1;
+      return undefined;
+    }
+    const byId = new Map((await shapePages(loaded.pages, loaded.units, loaded.media, [])).rows.map(({ project }) => [project.id, project]));
+    return { byId, liveBuilders: new Set(loaded.liveBuilders) };
+  }
+
+  /**
    * One page and whether another follows. One row past the page is read, so `hasMore` is exact and
    * live (spec §4: a short page means no more pages). From the index (decision 038) the total is counted with the
    * page; from SQL it is a label (see ttl-cache.ts).
    */
-  async function page(filters: CatalogueFilters, order: CatalogueOrder, { page: pageNumber, limit }: PageQuery): Promise<{ cards: Cards; pagination: Pagination }> {
+  async function page(filters: CatalogueFilters, order: CatalogueOrder, { page: pageNumber, limit }: PageQuery): Promise<{ projects: Project[]; pagination: Pagination }> {
     const offset = offsetOf({ page: pageNumber, limit });
-    const snapshot = currentSnapshot();
-    const found = snapshot?.value.list(filters, order, { offset, limit: limit + 1 });
-    const texts = snapshot && found && textsOf(snapshot, found.ids);
-    if (found && texts) {
-      return { cards: { texts: texts.slice(0, limit) }, pagination: { page: pageNumber, limit, total: found.total, hasMore: texts.length > limit } };
+    const found = currentIndex()?.list(filters, order, { offset, limit: limit + 1 });
+    const chosen = found && (await loadChosen(found.ids, []));
+    if (found && chosen) {
+      const projects = found.ids.flatMap((id) => chosen.byId.get(id) ?? []);
+      return { projects: projects.slice(0, limit), pagination: { page: pageNumber, limit, total: found.total, hasMore: projects.length > limit } };
     }
     const [projects, total] = await Promise.all([
       loadOne(repository.publicSpec(filters, order, { offset, limit: limit + 1 })),
       counts.get(JSON.stringify(filters), () => repository.countPublic(filters)),
     ]);
-    return { cards: { projects: projects.slice(0, limit) }, pagination: { page: pageNumber, limit, total, hasMore: projects.length > limit } };
-  }
-
-  async function pageOfObjects(...args: Parameters<typeof page>): Promise<{ projects: Project[]; pagination: Pagination }> {
-    const { cards, pagination } = await page(...args);
-    return { projects: cardObjects(cards), pagination };
+    return { projects: projects.slice(0, limit), pagination: { page: pageNumber, limit, total, hasMore: projects.length > limit } };
   }
 
   /**
@@ -440,11 +403,6 @@ export function createProjectsService(
      * explicit filter in the request wins over one read from the text.
      */
     async list(query: ProjectListQuery): Promise<{ projects: Project[]; pagination: Pagination }> {
-      return pageOfObjects(await filtersFor(query), query.sort, query);
-    },
-
-    /** list's answer for GET /project: from the index, the cards' texts as they are (decision 044). */
-    async listCards(query: ProjectListQuery): Promise<{ cards: Cards; pagination: Pagination }> {
       return page(await filtersFor(query), query.sort, query);
     },
 
@@ -476,17 +434,12 @@ export function createProjectsService(
       filters: CatalogueFilters,
       text: string,
       { suggestions, properties, builderIds }: { suggestions: number; properties: number; builderIds: number[] },
-    ): Promise<{ suggestions: Project[]; properties: Cards; liveBuilders: Set<number> }> {
-      const snapshot = currentSnapshot();
-      const found = snapshot?.value.search(filters, text, { suggestions, properties });
-      const suggested = snapshot && found && textsOf(snapshot, found.suggestions);
-      const listed = snapshot && found && textsOf(snapshot, found.properties);
-      if (snapshot && suggested && listed) {
-        return {
-          suggestions: cardObjects({ texts: suggested }),
-          properties: { texts: listed },
-          liveBuilders: new Set(builderIds.filter((id) => snapshot.publicBuilders.has(id))),
-        };
+    ): Promise<{ suggestions: Project[]; properties: Project[]; liveBuilders: Set<number> }> {
+      const found = currentIndex()?.search(filters, text, { suggestions, properties });
+      const chosen = found && (await loadChosen([...new Set([...found.suggestions, ...found.properties])], builderIds));
+      if (found && chosen) {
+        const inOrder = (ids: number[]) => ids.flatMap((id) => chosen.byId.get(id) ?? []);
+        return { suggestions: inOrder(found.suggestions), properties: inOrder(found.properties), liveBuilders: chosen.liveBuilders };
       }
       const specs = {
         suggestions: repository.rankedByNameSpec({ ...filters, item: 'project' }, text, suggestions),
@@ -496,21 +449,18 @@ export function createProjectsService(
       const shaped = await shapePages(pages, units, media, remarks);
       return {
         suggestions: shaped.suggestions.map(({ project }) => project),
-        properties: { projects: shaped.properties.map(({ project }) => project) },
+        properties: shaped.properties.map(({ project }) => project),
         liveBuilders: new Set(liveBuilders),
       };
     },
 
     /** spec §7 GET /project/listings: public uploads by brokers (default) or users, newest first. */
     async listings({ uploader, cityId, ...window }: ListingsQuery): Promise<{ projects: Project[]; pagination: Pagination }> {
-      return pageOfObjects({ item: 'listing', uploader, cityId }, 'newest', window);
+      return page({ item: 'listing', uploader, cityId }, 'newest', window);
     },
 
     /** spec §7 GET /project/{id}: a public project with its builder's profile. */
     async get(id: number): Promise<ProjectDetail> {
-      // From the snapshot's cards (decision 044); an id it does not hold is read by SQL, which also answers 'not found'.
-      const held = currentSnapshot()?.cards.detail(id);
-      if (held) return held;
       const { row, project } = await findPublic(id);
       return toProjectDetail(project, row);
     },

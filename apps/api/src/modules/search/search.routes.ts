@@ -1,5 +1,5 @@
 import { ErrorResponseSchema } from '@nivaas/contracts/common.schema';
-import { SearchQuerySchema, type SearchResponse, SearchResponseSchema } from '@nivaas/contracts/search.schema';
+import { SearchQuerySchema, SearchResponseSchema } from '@nivaas/contracts/search.schema';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DYNAMIC_JSON_COMPRESSION } from '../../plugins/compression';
 import { catalogueSerializer } from '../projects/catalogue-serializer';
@@ -25,7 +25,6 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
         response: { 200: SearchResponseSchema, 400: ErrorResponseSchema },
       },
     },
-    // The properties' cards are written as they are (projects/catalogue-cards.ts, decision 044); the serializer knows RawJson.
-    async (request) => (await search.searchJson(request.query.query)) as unknown as SearchResponse,
+    async (request) => search.search(request.query.query),
   );
 };

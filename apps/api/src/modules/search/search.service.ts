@@ -1,6 +1,5 @@
 import { parseSearchQuery } from '@nivaas/contracts/price-query';
 import { SEARCH_PROPERTIES_LIMIT, SEARCH_SUGGESTION_LIMIT, type SearchResponse } from '@nivaas/contracts/search.schema';
-import { type Cards, cardObjects, cardsJson, type RawJson } from '../projects/catalogue-cards';
 import type { WordHit } from '../projects/project-text-search';
 import { type ProjectsService, withParsedFilters } from '../projects/projects.service';
 import { isLocationHit, toSearchBuilder, toSearchLocation, toSearchProject } from './search.mapper';
@@ -26,49 +25,37 @@ export function rankHits<T extends WordHit>(hits: T[], text: string, limit: numb
 }
 
 export function createSearchService(projects: ProjectsService) {
-  /**
-   * spec §7 GET /project/search. The query is read for price words, BHK, type, possession and
-   * transaction (parseSearchQuery); the words left over are matched against names of projects,
-   * builders and localities, typos forgiven. A query that is all filters ('2 bhk under 80 lakh')
-   * suggests no names, and its `properties` are everything those filters allow.
-   */
-  async function answer(query: string): Promise<Omit<SearchResponse, 'properties'> & { properties: Cards }> {
-    const parsed = parseSearchQuery(query);
-    const { match, hits } = await projects.resolveText(parsed.text);
-    const filters = { ...withParsedFilters({}, parsed), text: match };
-    const builderHits = hits.filter((hit) => hit.kind === 'builder');
-    const found = await projects.searchCatalogue(filters, parsed.text, {
-      suggestions: parsed.text ? SEARCH_SUGGESTION_LIMIT : 0,
-      properties: SEARCH_PROPERTIES_LIMIT,
-      builderIds: builderHits.map((hit) => hit.id),
-    });
-    return {
-      success: true,
-      query,
-      parsed,
-      projects: found.suggestions.map(toSearchProject),
-      // Only builders public as of this statement: the words may have been resolved a minute ago.
-      builders: rankHits(
-        builderHits.filter((hit) => found.liveBuilders.has(hit.id)),
-        parsed.text,
-        SEARCH_SUGGESTION_LIMIT,
-      ).map(toSearchBuilder),
-      locations: rankHits(hits.filter(isLocationHit), parsed.text, SEARCH_SUGGESTION_LIMIT).map(toSearchLocation),
-      properties: found.properties,
-    };
-  }
-
   return {
-    /** spec §7 GET /project/search (answer above), with its properties as objects. */
+    /**
+     * spec §7 GET /project/search. The query is read for price words, BHK, type, possession and
+     * transaction (parseSearchQuery); the words left over are matched against names of projects,
+     * builders and localities, typos forgiven. A query that is all filters ('2 bhk under 80 lakh')
+     * suggests no names, and its `properties` are everything those filters allow.
+     */
     async search(query: string): Promise<SearchResponse> {
-      const { properties, ...rest } = await answer(query);
-      return { ...rest, properties: cardObjects(properties) };
-    },
-
-    /** search's answer with its properties as JSON text where the index's cards hold them (decision 044), for the route. */
-    async searchJson(query: string): Promise<Omit<SearchResponse, 'properties'> & { properties: RawJson }> {
-      const { properties, ...rest } = await answer(query);
-      return { ...rest, properties: cardsJson(properties) };
+      const parsed = parseSearchQuery(query);
+      const { match, hits } = await projects.resolveText(parsed.text);
+      const filters = { ...withParsedFilters({}, parsed), text: match };
+      const builderHits = hits.filter((hit) => hit.kind === 'builder');
+      const found = await projects.searchCatalogue(filters, parsed.text, {
+        suggestions: parsed.text ? SEARCH_SUGGESTION_LIMIT : 0,
+        properties: SEARCH_PROPERTIES_LIMIT,
+        builderIds: builderHits.map((hit) => hit.id),
+      });
+      return {
+        success: true,
+        query,
+        parsed,
+        projects: found.suggestions.map(toSearchProject),
+        // Only builders public as of this statement: the words may have been resolved a minute ago.
+        builders: rankHits(
+          builderHits.filter((hit) => found.liveBuilders.has(hit.id)),
+          parsed.text,
+          SEARCH_SUGGESTION_LIMIT,
+        ).map(toSearchBuilder),
+        locations: rankHits(hits.filter(isLocationHit), parsed.text, SEARCH_SUGGESTION_LIMIT).map(toSearchLocation),
+        properties: found.properties,
+      };
     },
   };
 }
