@@ -187,6 +187,16 @@ export const trackingLocalityViews = pgTable(
 );
 
 /**
+ * Which days of the rollups, visitor gaps and locality views changed, and by which transaction (decision 043):
+ * statement triggers write each changed day with the writer's transaction id, so the API process can reload exactly
+ * the days its kept counts missed. The day 'infinity' marks a truncation (reload everything).
+ */
+export const trackingDayMarks = pgTable('tracking_day_marks', {
+  day: date('day', { mode: 'string' }).primaryKey().notNull(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
  * The last India day each visitor was seen by the whole site, a city or a listing (PROJECT_VIEW), folded with the
  * rollups (decision 019). "Unique visitors in the last N days" is the count of rows whose last_day is in the window:
  * the rollup job uses it to rebuild tracking_window_counts when the day turns, and a broker's viewers over all their
