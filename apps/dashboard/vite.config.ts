@@ -23,8 +23,9 @@ const federationConfig = createModuleFederationConfig({
     './ProviderConsole': './src/provider-console.tsx',
   },
   shared: {
-    react: { singleton: true, requiredVersion: '^19.2.0' },
-    'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
+    // ^19.0.0: the host renders with preact/compat, which names itself React 19.0.0 (decision 045).
+    react: { singleton: true, requiredVersion: '^19.0.0' },
+    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
     'react-router': { singleton: true, requiredVersion: '^7.0.0' },
     // The contract files the console imports, by path; the host provides the same list (load-provider-console.ts).
     '@nivaas/contracts/auth.schema': { singleton: true, requiredVersion: false },

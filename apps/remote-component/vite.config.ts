@@ -22,8 +22,9 @@ const federationConfig = createModuleFederationConfig({
     './BrokerInsights': './src/broker-insights.tsx',
   },
   shared: {
-    react: { singleton: true, requiredVersion: '^19.2.0' },
-    'react-dom': { singleton: true, requiredVersion: '^19.2.0' },
+    // ^19.0.0: the host renders with preact/compat, which names itself React 19.0.0 (decision 045).
+    react: { singleton: true, requiredVersion: '^19.0.0' },
+    'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
     'react-router': { singleton: true, requiredVersion: '^7.0.0' },
     // The contract files the remote imports, by path; the host provides the same list (load-broker-insights.ts).
     '@nivaas/contracts/analytics.schema': { singleton: true, requiredVersion: false },

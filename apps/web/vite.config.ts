@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { serviceWorkerPlugin } from './src/sw/vite-plugin';
+import { PREACT_ALIASES } from './preact-aliases';
 
 // In production the API serves this build on the same origin; in development and `vite preview`
 // the API runs separately (scripts/dev.mjs starts it on :3001), so /api, /media and the chat socket are proxied to it.
@@ -18,8 +19,14 @@ const proxy = {
 };
 
 export default defineConfig({
+  resolve: { alias: PREACT_ALIASES },
+  // The server render imports the libraries through the same aliases, so they are bundled into dist-ssr rather than
+  // left for Node to resolve (which would find React itself).
+  ssr: { noExternal: true },
   // dist/sw.js: the offline shell and recently viewed public pages (decision 029).
-  plugins: [react(), tailwindcss(), serviceWorkerPlugin()],
+  // React Fast Refresh cannot update Preact components (decision 045): without its wrapper an edited module reloads
+  // the page in development instead of leaving it stale.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), serviceWorkerPlugin()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -40,7 +47,7 @@ export default defineConfig({
             // First, so React stays here rather than following a library that depends on it.
             {
               name: 'vendor',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
+              test: /[\\/]node_modules[\\/](preact|react-router|react-redux|@reduxjs|redux|immer|reselect|use-sync-external-store)[\\/]/,
             },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ },
             // Decision 032: the app's own modules that every page loads with the entry, in one file rather than a

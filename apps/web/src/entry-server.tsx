@@ -3,8 +3,8 @@
  * calls `renderPage` for each open page (anonymous render only; signed-in pages stay client-rendered). What it returns
  * goes inside index.html's `<div id="root">`; main.tsx hydrates it with the same routes and the same store state.
  */
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import type { ServerFetch } from './domain/auth/auth-persistence';
 import { SERVER_RENDER_ORIGIN } from './domain/auth/auth-persistence';
@@ -12,6 +12,8 @@ import { api } from './lib/api/api-slice';
 import { AppProviders } from './app/providers';
 import { routes, type PageHandle } from './app/router';
 import { makeStore, type AppStore } from './app/store';
+// Decision 045: pages' <title> and <meta> render nothing here; the API writes the head.
+import './app/head-tags';
 import { scriptJson } from '@nivaas/contracts/script-json';
 import { HYDRATION_STATE_ID, ROUTER_STATE_ID, type ServerRenderState } from './app/hydration';
 
@@ -22,7 +24,7 @@ export type RenderedPage =
       kind: 'rendered';
       /** The app's markup, for inside `<div id="root">`. */
       html: string;
-      /** Preloads React asked for (the largest image), for the document's head. */
+      /** The largest picture's preload, for the document's head. */
       headTags: string;
       /** The store's and the router's state as JSON data blocks, for after the root element. */
       dataScripts: string;
@@ -45,16 +47,24 @@ const MAX_DATA_PASSES = 5;
 const RENDER_TIMEOUT_MS = 5_000;
 
 /**
- * React puts a partial render's hoistable tags first: preloads, and the page's own <title>, description and
- * canonical. The API's head (modules/pages) already names the page with absolute URLs, so only the preloads are kept
- * (for the head); the browser adds the page's own tags when it hydrates, as it did when it rendered alone.
+ * The page's largest picture (the one marked `fetchpriority="high"`) preloaded from the head, so a phone starts it
+ * before the body's markup arrives. React 19 wrote this link itself; Preact does not (decision 045). The attributes
+ * are copied as the renderer escaped them.
  */
-const HOISTED = /^(?:<link\b[^>]*>|<meta\b[^>]*>|<title>[^<]*<\/title>)+/;
-
-function splitHoisted(html: string): { headTags: string; body: string } {
-  const hoisted = HOISTED.exec(html)?.[0] ?? '';
-  const preloads = hoisted.match(/<link\b[^>]*\brel="preload"[^>]*>/g) ?? [];
-  return { headTags: preloads.join(''), body: html.slice(hoisted.length) };
+function largestPicturePreload(html: string): string {
+  const img = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(html)?.[0];
+  if (!img) return '';
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(img)?.[1];
+  const src = attribute('src');
+  if (!src) return '';
+  const srcset = attribute('srcset');
+  const sizes = attribute('sizes');
+  return (
+    `<link rel="preload" as="image" href="${src}"` +
+    (srcset ? ` imagesrcset="${srcset}"` : '') +
+    (sizes ? ` imagesizes="${sizes}"` : '') +
+    ' fetchpriority="high">'
+  );
 }
 
 function isClientError(error: unknown): boolean {
@@ -84,45 +94,21 @@ function app(store: AppStore, context: StaticHandlerContext) {
   );
 }
 
-function renderToText(element: React.ReactElement): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = '';
-    const sink = new Writable({
-      write(chunk: Buffer | string, _encoding, done) {
-        html += typeof chunk === 'string' ? chunk : chunk.toString('utf8');
-        done();
-      },
-      final(done) {
-        resolve(html);
-        done();
-      },
-    });
-    let failed = false;
-    const stream = renderToPipeableStream(element, {
-      // Decision 032: React sends a large finished Suspense boundary apart from its place, completed by an inline
-      // script, which the CSP blocks (the page then hydrated with error 419 and shifted). Every boundary is finished by
-      // the time this pipes, so each stays in place.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      // Waiting for everything (every lazy piece resolved) gives the whole page as one string, which the public
-      // response cache can keep, and crawlers get the full body; the data is already in the store by now.
-      onAllReady() {
-        if (!failed) stream.pipe(sink);
-      },
-      onShellError(error) {
-        failed = true;
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-      onError(error) {
-        // A part that failed would be client-rendered inside an otherwise hydrated page, and logged as a recoverable
-        // error in the browser: the whole page goes client-rendered instead.
-        failed = true;
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    });
-    setTimeout(() => {
-      if (html === '') stream.abort(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`));
-    }, RENDER_TIMEOUT_MS).unref();
+/**
+ * Preact's string renderer waits for every lazy piece (a route's chunk, the toast library) and returns the whole
+ * page, which the public response cache can keep and crawlers read in full; the data is already in the store.
+ */
+async function renderToText(element: React.ReactElement): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`server render took over ${RENDER_TIMEOUT_MS} ms`)), RENDER_TIMEOUT_MS);
   });
+  try {
+    // The element is Preact's vnode: JSX here compiles against preact/compat (decision 045), typed as React's.
+    return await Promise.race([renderToStringAsync(element as unknown as VNode), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -149,7 +135,8 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
     (entry) => entry?.status === 'rejected' && !isClientError(entry.error),
   );
   if (failed) throw new Error(`${failed.endpointName} failed while rendering: ${JSON.stringify(failed.error)}`);
-  const { headTags, body: html } = splitHoisted(rendered);
+  const html = rendered;
+  const headTags = largestPicturePreload(html);
   const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const dataScripts =
     `<script type="application/json" id="${HYDRATION_STATE_ID}">${scriptJson(stateToSend(store))}</script>` +

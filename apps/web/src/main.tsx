@@ -11,6 +11,8 @@ import { startClientIdentity } from './lib/client-identity';
 import { startTrackingWhenIdle } from './lib/tracking/start-tracking';
 import { startHydrating } from './lib/use-hydrated';
 import './index.css';
+// Decision 045: before the first render, so pages' <title> and <meta> go to the head.
+import './app/head-tags';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html is missing <div id="root">');

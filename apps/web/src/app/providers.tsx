@@ -1,4 +1,4 @@
-import { lazy, StrictMode, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { toastsWanted } from '../lib/toast';
 import { TOAST_CONTAINER_OPTIONS } from '../lib/toast-options';
@@ -22,6 +22,8 @@ function Toasts() {
   );
 }
 
+type HydrationProbeWindow = Window & { nivaasHydrated?: () => void };
+
 /**
  * Says on <html data-app-ready> that the first render or hydration has committed. A server-rendered button is visible
  * before then, and text typed into a form before hydration is not in React's state: browser tests (and any tool that
@@ -32,6 +34,12 @@ function ReadyMark() {
     // The last effect of the first commit: whatever mounts after this renders as the browser's from the start.
     finishHydrating();
     document.documentElement.dataset['appReady'] = 'true';
+  }, []);
+  // Decision 045: Preact hydrates without reporting a mismatch, so a test may ask to see the page as the hydrating
+  // commit left it (a layout effect: before any state set during that commit renders again) and compare it with the
+  // HTML the server sent (e2e hydration).
+  useLayoutEffect(() => {
+    (window as HydrationProbeWindow).nivaasHydrated?.();
   }, []);
   return null;
 }

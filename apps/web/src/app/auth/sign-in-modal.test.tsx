@@ -161,10 +161,10 @@ describe('sign-in modal, step 2: the boxes (spec §4, §5)', () => {
     const user = userEvent.setup();
     await openModal();
     await toStepTwo(user);
-    fireEvent.change(boxes()[0] as HTMLInputElement, { target: { value: '908172' } });
+    fireEvent.input(boxes()[0] as HTMLInputElement, { target: { value: '908172' } });
     expect(boxes().map((box) => (box as HTMLInputElement).value)).toEqual(['9', '0', '8', '1', '7', '2']);
     // Typing over a filled box replaces its digit.
-    fireEvent.change(boxes()[2] as HTMLInputElement, { target: { value: '85' } });
+    fireEvent.input(boxes()[2] as HTMLInputElement, { target: { value: '85' } });
     expect((boxes()[2] as HTMLInputElement).value).toBe('5');
   });
 

@@ -322,7 +322,12 @@ export function SignInModal() {
                   aria-label={`Digit ${index + 1} of ${OTP_LENGTH}`}
                   aria-invalid={otpInvalid ? true : undefined}
                   value={digit}
-                  onChange={(event) => onBoxChange(index, event.target.value)}
+                  onChange={(event) => {
+                    onBoxChange(index, event.target.value);
+                    // Decision 045: Preact leaves a rejected character in the box when the digits do not change (React
+                    // put the controlled value back); a change that is kept renders over this at once.
+                    event.target.value = digit;
+                  }}
                   onKeyDown={(event) => onBoxKeyDown(index, event)}
                   onPaste={(event) => onBoxPaste(index, event)}
                   onFocus={(event) => event.target.select()}

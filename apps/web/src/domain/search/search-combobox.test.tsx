@@ -56,15 +56,15 @@ describe('search box (spec §2, §5)', () => {
     vi.useFakeTimers();
     const { input, searchRequests } = renderSearch();
 
-    fireEvent.change(input, { target: { value: 'w' } });
+    fireEvent.input(input, { target: { value: 'w' } });
     act(() => vi.advanceTimersByTime(100));
-    fireEvent.change(input, { target: { value: 'whi' } });
+    fireEvent.input(input, { target: { value: 'whi' } });
     act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
     expect(searchRequests()).toHaveLength(0);
     await act(async () => vi.advanceTimersByTime(1));
     expect(searchRequests().map((url) => url.searchParams.get('query'))).toEqual(['whi']);
 
-    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.input(input, { target: { value: '   ' } });
     await act(async () => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS * 2));
     expect(searchRequests()).toHaveLength(1);
   });

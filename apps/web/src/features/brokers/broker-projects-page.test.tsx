@@ -89,13 +89,15 @@ describe('broker projects screen (spec §2)', () => {
   });
 
   it("shows 'loading...' while the first page is on its way", async () => {
-    let release: (value: Response) => void = () => {};
+    let release: ((value: Response) => void) | undefined;
     renderApp('/broker-properties/7', {
       ...brokerRoutes(),
       '/api/project': () => new Promise<Response>((resolve) => (release = resolve)),
     });
     expect(await screen.findByText('loading...')).toBeTruthy();
-    release(new Response(JSON.stringify({ success: true, projects: [], pagination: { page: 1, limit: 30, total: 0, hasMore: false } }), { headers: { 'Content-Type': 'application/json' } }));
+    // 'loading...' shows from the first render; the request leaves from an effect, after the first frame.
+    await waitFor(() => expect(release).toBeDefined());
+    release?.(new Response(JSON.stringify({ success: true, projects: [], pagination: { page: 1, limit: 30, total: 0, hasMore: false } }), { headers: { 'Content-Type': 'application/json' } }));
     expect(await screen.findByText('No more properties')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('loading...')).toBeNull());
   });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { seedStoredLogin } from '../../test/auth';
 import { createProject } from '../../test/factories';
@@ -72,7 +72,7 @@ describe('/ViewallUploads (spec §2)', () => {
     const card = await screen.findByRole('article', { name: 'Palm Grove' });
     expect(within(card).getByText('Approved')).toBeTruthy();
     expect(within(card).getByRole('switch', { name: 'Display Palm Grove' })).toBeTruthy();
-    fireEvent.change(screen.getByPlaceholderText('Location, Property Type, Facing, Unit Types'), { target: { value: 'villa' } });
+    fireEvent.input(screen.getByPlaceholderText('Location, Property Type, Facing, Unit Types'), { target: { value: 'villa' } });
     expect(screen.getByText('No Properties Found...')).toBeTruthy();
   });
 });
@@ -80,13 +80,15 @@ describe('/ViewallUploads (spec §2)', () => {
 describe('/leads (spec §2 Leads screen)', () => {
   it('shows 12 skeleton cards while loading, then the leads, and the empty state', async () => {
     await seedStoredLogin('broker', { id: 7 });
-    let answer: (value: unknown) => void = () => undefined;
+    let answer: ((value: unknown) => void) | undefined;
     renderApp('/leads', {
       '/api/auth/me': approvedBroker,
       '/api/lead/mine': () => new Promise((resolve) => (answer = resolve)),
     });
     expect(await screen.findAllByTestId('lead-skeleton')).toHaveLength(12);
-    answer({ success: true, leads: [], pagination: { page: 1, limit: 100, total: 0, hasMore: false } });
+    // The skeletons show from the first render; the request leaves from an effect, after the first frame.
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.({ success: true, leads: [], pagination: { page: 1, limit: 100, total: 0, hasMore: false } });
     expect(await screen.findByText('No Leads')).toBeTruthy();
   });
 });

@@ -108,7 +108,10 @@ function PasscodeStep({ pending, onVerified, onRefused, onResend, onCancel, rese
           maxLength={OTP_LENGTH}
           value={code}
           onChange={(event) => {
-            setCode(event.target.value.replace(/\D/g, ''));
+            // Decision 045: the box shows digits only even when nothing kept changes (Preact does not put back a
+            // controlled value the way React did).
+            event.target.value = event.target.value.replace(/\D/g, '');
+            setCode(event.target.value);
             setError(null);
           }}
           onKeyDown={(event) => {

@@ -103,7 +103,7 @@ describe('results page (spec §2 /property-detail-page)', () => {
   it('heads a free-text search with the words searched', async () => {
     const { api } = renderApp('/property-detail-page?search=lake%20view', routes(page(projectsFrom(1, 1), 1)));
     expect(await screen.findByRole('heading', { level: 1, name: 'Results for “lake view”' }, SLOW)).toBeTruthy();
-    expect(projectRequests(api.requests)[0]?.searchParams.get('search')).toBe('lake view');
+    await waitFor(() => expect(projectRequests(api.requests)[0]?.searchParams.get('search')).toBe('lake view'));
   });
 
   it('offers exactly the two spec sorts and keeps the choice in the address', async () => {

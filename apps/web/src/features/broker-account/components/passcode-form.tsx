@@ -164,7 +164,12 @@ export function PasscodeForm({ door, hint, send, verify }: PasscodeFormProps) {
           ref={codeInput}
           id={`${id}-code`}
           value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          onChange={(event) => {
+            // Decision 045: the box shows digits only even when nothing kept changes (Preact does not put back a
+            // controlled value the way React did).
+            event.target.value = event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH);
+            setCode(event.target.value);
+          }}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
