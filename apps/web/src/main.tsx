@@ -42,6 +42,8 @@ async function renderApp(root: HTMLElement): Promise<AppStore> {
   const { auth, city, compare } = rendered.state;
   const serverState: RootState = { ...store.getState(), auth, city, compare };
   await loadMatchedRoutes(window.location.pathname);
+  // Decision 045: Preact hydrates in one task; the modules' evaluation above gets a task of its own before it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   startHydrating();
   // Issue 15 (TBT): hydrating in a transition lets React yield to the browser every few milliseconds instead of
   // hydrating the whole page in one long task; the page is already painted, so nothing waits for it but input, which

@@ -2,6 +2,7 @@ import { lazy, StrictMode, Suspense, useEffect, useLayoutEffect, useSyncExternal
 import { Provider } from 'react-redux';
 import { toastsWanted } from '../lib/toast';
 import { TOAST_CONTAINER_OPTIONS } from '../lib/toast-options';
+import { hydrateLaterParts } from '../components/later-hydration';
 import { finishHydrating, useHydrated } from '../lib/use-hydrated';
 import type { AppStore, RootState } from './store';
 
@@ -33,7 +34,10 @@ function ReadyMark() {
   useEffect(() => {
     // The last effect of the first commit: whatever mounts after this renders as the browser's from the start.
     finishHydrating();
-    document.documentElement.dataset['appReady'] = 'true';
+    // The parts of the page left for later (components/later-hydration.tsx) hydrate first: the page is whole then.
+    hydrateLaterParts(() => {
+      document.documentElement.dataset['appReady'] = 'true';
+    });
   }, []);
   // Decision 045: Preact hydrates without reporting a mismatch, so a test may ask to see the page as the hydrating
   // commit left it (a layout effect: before any state set during that commit renders again) and compare it with the

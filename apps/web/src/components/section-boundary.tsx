@@ -1,9 +1,15 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { LaterHydration } from './later-hydration';
 import { ErrorState } from './section-states';
 
 interface SectionBoundaryProps {
   /** Names the section in the fallback, e.g. 'Trending projects'. */
   name: string;
+  /**
+   * Below the first screen: its markup from the server is hydrated after the rest of the page, in a task of its own
+   * (components/later-hydration.tsx).
+   */
+  hydrateLater?: boolean;
   children: ReactNode;
 }
 
@@ -34,6 +40,6 @@ export class SectionBoundary extends Component<SectionBoundaryProps, SectionBoun
         />
       );
     }
-    return this.props.children;
+    return this.props.hydrateLater ? <LaterHydration>{this.props.children}</LaterHydration> : this.props.children;
   }
 }

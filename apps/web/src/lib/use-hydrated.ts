@@ -7,6 +7,11 @@ export function startHydrating(): void {
   hydrating = true;
 }
 
+/** True while the server's page is being hydrated (the first render in the browser). */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 /** Called once the hydrating render has committed (app/providers.tsx): components mounted from then on start hydrated. */
 export function finishHydrating(): void {
   hydrating = false;

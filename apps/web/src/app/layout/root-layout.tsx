@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { LaterHydration } from '../../components/later-hydration';
 import { ConsentBar } from '../../components/consent-bar';
 import { CompareTray } from '../../domain/compare/compare-tray';
 import { selectSignInModalOpen } from '../../domain/auth/auth-slice';
@@ -43,11 +44,20 @@ export function RootLayout() {
       <NavigationProgress />
       {/* Issue 12: the tracking choice, in the flow above the navbar so it covers nothing. */}
       <ConsentBar />
-      {showsNavbar(pathname) && <Navbar />}
+      {showsNavbar(pathname) && (
+        // `contents`: the navbar sticks to the top of the page, not of a wrapper of its own height.
+        <LaterHydration className="contents">
+          <Navbar />
+        </LaterHydration>
+      )}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
-      {showsFooter(pathname) && <Footer />}
+      {showsFooter(pathname) && (
+        <LaterHydration>
+          <Footer />
+        </LaterHydration>
+      )}
       {/* spec §4: the compare set follows the visitor while it holds anything. */}
       <CompareTray />
       {/* spec §6: any page can open the sign-in modal (signInModalOpened), so it lives in the layout. */}

@@ -39,38 +39,38 @@ export function HomePage() {
   return (
     <>
       <title>{`Homes and new projects in ${name} | Nivaas`}</title>
-      <SectionBoundary name="The banner">
+      <SectionBoundary name="The banner" hydrateLater>
         <HomeHero cityName={name} propertyCount={city?.propertyCount} />
       </SectionBoundary>
 
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10 md:space-y-16 md:py-14 lg:px-8">
         {rails.map((rail) => (
-          <SectionBoundary key={rail.id} name={rail.title}>
+          <SectionBoundary key={rail.id} name={rail.title} hydrateLater>
             <ProjectRail {...rail} cityName={name} cityId={cityId} onRetryCities={retryCities} />
           </SectionBoundary>
         ))}
 
-        <SectionBoundary name="Popular localities">
+        <SectionBoundary name="Popular localities" hydrateLater>
           <PopularLocalities cityName={name} cityId={cityId} />
         </SectionBoundary>
 
-        <SectionBoundary name="Top builders">
+        <SectionBoundary name="Top builders" hydrateLater>
           <TopBuilders />
         </SectionBoundary>
 
-        <SectionBoundary name="Why Nivaas">
+        <SectionBoundary name="Why Nivaas" hydrateLater>
           <TrustStrip />
         </SectionBoundary>
 
-        <SectionBoundary name="Latest from the blog">
+        <SectionBoundary name="Latest from the blog" hydrateLater>
           <LatestBlogs />
         </SectionBoundary>
 
-        <SectionBoundary name="Brokers">
+        <SectionBoundary name="Brokers" hydrateLater>
           <FeaturedBrokers />
         </SectionBoundary>
 
-        <SectionBoundary name="Explore cities">
+        <SectionBoundary name="Explore cities" hydrateLater>
           <ExploreCities
             cities={cities}
             selectedId={cityId}

@@ -7,6 +7,7 @@ import { FavouriteButton } from '../../domain/favourites/favourite-button';
 import { EnquiryForm } from '../../domain/enquiry/enquiry-form';
 import { leadAnswerer, LeadPrompt } from '../../domain/enquiry/lead-prompt';
 import { BuildingIcon, CalendarIcon, MapPinIcon, ShieldCheckIcon } from '../../components/icons';
+import { LaterHydration } from '../../components/later-hydration';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PageError } from '../../components/page-states';
 import { SmartImage } from '../../components/smart-image';
@@ -95,7 +96,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
       <h2 id={`${id}-heading`} className="mb-4 text-xl font-bold tracking-tight text-slate-900">
         {title}
       </h2>
-      {children}
+      <LaterHydration>{children}</LaterHydration>
     </section>
   );
 }
@@ -138,7 +139,7 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
         </div>
       )}
 
-      <SectionBoundary name="Photos">
+      <SectionBoundary name="Photos" hydrateLater>
         <Gallery images={galleryImages(project)} name={project.name} />
       </SectionBoundary>
 
@@ -252,7 +253,7 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
               <ShieldCheckIcon width={16} height={16} className="mt-0.5 shrink-0 text-brand-700" />
               {prelaunch ? 'Be first to hear launch prices. No spam, no fees.' : 'Get the price list, floor plans and a site visit. No fees.'}
             </p>
-            <SectionBoundary name="The enquiry form">
+            <SectionBoundary name="The enquiry form" hydrateLater>
               <EnquiryForm
                 title={enquiryTitle}
                 projectId={project.id}
@@ -265,7 +266,7 @@ function ProjectDetails({ project, prelaunchRoute }: { project: ProjectDetail; p
       </div>
 
       <div className="mt-12">
-        <SectionBoundary name="Similar projects">
+        <SectionBoundary name="Similar projects" hydrateLater>
           <SimilarProjects projectId={project.id} cityName={project.city.name} />
         </SectionBoundary>
       </div>

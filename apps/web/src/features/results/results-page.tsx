@@ -5,6 +5,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { CompareButton } from '../../domain/compare/compare-button';
 import { SlidersIcon } from '../../components/icons';
 import { ProjectCard, ProjectCardSkeleton } from '../../domain/catalogue/project-card';
+import { LaterHydration } from '../../components/later-hydration';
 import { SectionBoundary } from '../../components/section-boundary';
 import { PagedList } from '../../components/paged-list';
 import { EmptyState } from '../../components/section-states';
@@ -177,7 +178,7 @@ export function ResultsPage() {
                 </button>
               )}
             </div>
-            <SectionBoundary name="Filters">
+            <SectionBoundary name="Filters" hydrateLater>
               <FilterPanel filters={filters} onChange={apply} />
             </SectionBoundary>
           </div>
@@ -218,7 +219,7 @@ export function ResultsPage() {
               </select>
             </div>
           </div>
-          {body}
+          <LaterHydration>{body}</LaterHydration>
         </section>
       </div>
 
