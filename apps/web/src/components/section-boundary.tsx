@@ -10,6 +10,11 @@ interface SectionBoundaryProps {
    * (components/later-hydration.tsx).
    */
   hydrateLater?: boolean;
+  /**
+   * Well below the first screen: style, layout and paint skip it until it comes near (`content-visibility: auto`), so
+   * a phone's first frames do not lay out the whole page. Implies `hydrateLater` (its wrapper carries the style).
+   */
+  offscreen?: boolean;
   children: ReactNode;
 }
 
@@ -39,6 +44,9 @@ export class SectionBoundary extends Component<SectionBoundaryProps, SectionBoun
           onRetry={() => this.setState({ error: null })}
         />
       );
+    }
+    if (this.props.offscreen) {
+      return <LaterHydration className="[contain-intrinsic-size:auto_28rem] [content-visibility:auto]">{this.props.children}</LaterHydration>;
     }
     return this.props.hydrateLater ? <LaterHydration>{this.props.children}</LaterHydration> : this.props.children;
   }

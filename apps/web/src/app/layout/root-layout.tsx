@@ -54,7 +54,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       {showsFooter(pathname) && (
-        <LaterHydration>
+        <LaterHydration className="[contain-intrinsic-size:auto_32rem] [content-visibility:auto]">
           <Footer />
         </LaterHydration>
       )}

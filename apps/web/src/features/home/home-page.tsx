@@ -44,33 +44,33 @@ export function HomePage() {
       </SectionBoundary>
 
       <div className="mx-auto max-w-7xl space-y-12 px-4 py-10 md:space-y-16 md:py-14 lg:px-8">
-        {rails.map((rail) => (
-          <SectionBoundary key={rail.id} name={rail.title} hydrateLater>
+        {rails.map((rail, index) => (
+          <SectionBoundary key={rail.id} name={rail.title} hydrateLater offscreen={index > 0}>
             <ProjectRail {...rail} cityName={name} cityId={cityId} onRetryCities={retryCities} />
           </SectionBoundary>
         ))}
 
-        <SectionBoundary name="Popular localities" hydrateLater>
+        <SectionBoundary name="Popular localities" offscreen>
           <PopularLocalities cityName={name} cityId={cityId} />
         </SectionBoundary>
 
-        <SectionBoundary name="Top builders" hydrateLater>
+        <SectionBoundary name="Top builders" offscreen>
           <TopBuilders />
         </SectionBoundary>
 
-        <SectionBoundary name="Why Nivaas" hydrateLater>
+        <SectionBoundary name="Why Nivaas" offscreen>
           <TrustStrip />
         </SectionBoundary>
 
-        <SectionBoundary name="Latest from the blog" hydrateLater>
+        <SectionBoundary name="Latest from the blog" offscreen>
           <LatestBlogs />
         </SectionBoundary>
 
-        <SectionBoundary name="Brokers" hydrateLater>
+        <SectionBoundary name="Brokers" offscreen>
           <FeaturedBrokers />
         </SectionBoundary>
 
-        <SectionBoundary name="Explore cities" hydrateLater>
+        <SectionBoundary name="Explore cities" offscreen>
           <ExploreCities
             cities={cities}
             selectedId={cityId}

@@ -108,7 +108,10 @@ export function ResultsPage() {
         label="Properties"
         gridClassName={GRID}
         renderItem={(project, index) => (
-          <ProjectCard project={project} priority={index === 0} action={<CompareButton project={project} variant="card" />} />
+          // Decision 045: a page of cards from the server hydrates card by card, each in a task of its own.
+          <LaterHydration className="contents">
+            <ProjectCard project={project} priority={index === 0} action={<CompareButton project={project} variant="card" />} />
+          </LaterHydration>
         )}
         errorTitle="Failed to fetch projects"
         skeleton={<ProjectCardSkeleton />}
@@ -219,7 +222,7 @@ export function ResultsPage() {
               </select>
             </div>
           </div>
-          <LaterHydration>{body}</LaterHydration>
+          {body}
         </section>
       </div>
 
