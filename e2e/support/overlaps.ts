@@ -87,6 +87,19 @@ export async function installOverlapCheck(page: Page): Promise<void> {
     };
 
     (window as unknown as { __nivaasOverlaps: (pass: 'all' | 'fixed') => string[] }).__nivaasOverlaps = (pass) => {
+      // Sections far below the first screen skip layout until near it (content-visibility: auto, decision 045), so
+      // their controls have no real boxes yet: they are measured as laid out, which is what a visitor scrolls to.
+      const laidOut = document.createElement('style');
+      laidOut.textContent = '* { content-visibility: visible !important; }';
+      document.head.append(laidOut);
+      try {
+        return overlapsFound(pass);
+      } finally {
+        laidOut.remove();
+      }
+    };
+
+    const overlapsFound = (pass: 'all' | 'fixed'): string[] => {
       const items = Array.from(document.querySelectorAll<HTMLElement>(SELECTOR))
         .filter((element) => !element.closest('[aria-hidden="true"], [inert]'))
         .map((element) => {
