@@ -95,7 +95,7 @@ function app(store: AppStore, context: StaticHandlerContext) {
 }
 
 /**
- * Preact's string renderer waits for every lazy piece (a route's chunk, the toast library) and returns the whole
+ * Preact's string renderer waits for every lazy piece (a route's chunk, a lazily loaded component) and returns the whole
  * page, which the public response cache can keep and crawlers read in full; the data is already in the store.
  */
 async function renderToText(element: React.ReactElement): Promise<string> {
@@ -122,9 +122,9 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
 
   const store = makeStore(undefined, { serverFetch });
   // Each pass is a real render: the one that starts no query is the page (no extra render once the data is in).
-  let rendered = '';
+  let html = '';
   for (let pass = 1; ; pass += 1) {
-    rendered = await renderToText(app(store, context));
+    html = await renderToText(app(store, context));
     const running = store.dispatch(api.util.getRunningQueriesThunk());
     if (running.length === 0 || pass === MAX_DATA_PASSES) break;
     await Promise.all(running);
@@ -135,7 +135,6 @@ export async function renderPage(url: string, serverFetch: ServerFetch): Promise
     (entry) => entry?.status === 'rejected' && !isClientError(entry.error),
   );
   if (failed) throw new Error(`${failed.endpointName} failed while rendering: ${JSON.stringify(failed.error)}`);
-  const html = rendered;
   const headTags = largestPicturePreload(html);
   const routerState = { loaderData: context.loaderData, actionData: context.actionData, errors: null };
   const dataScripts =

@@ -45,9 +45,8 @@ export class SectionBoundary extends Component<SectionBoundaryProps, SectionBoun
         />
       );
     }
-    if (this.props.offscreen) {
-      return <LaterHydration className="[contain-intrinsic-size:auto_28rem] [content-visibility:auto]">{this.props.children}</LaterHydration>;
-    }
-    return this.props.hydrateLater ? <LaterHydration>{this.props.children}</LaterHydration> : this.props.children;
+    const { offscreen, hydrateLater, children } = this.props;
+    if (!offscreen && !hydrateLater) return children;
+    return <LaterHydration className={offscreen ? '[contain-intrinsic-size:auto_28rem] [content-visibility:auto]' : undefined}>{children}</LaterHydration>;
   }
 }
